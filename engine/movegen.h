@@ -1,0 +1,30 @@
+// Legal move generation for every concluded variant, and the UCI move text.
+#pragma once
+
+#include "absl/strings/string_view.h"
+#include <string>
+
+#include "engine/position.h"
+
+namespace gc9::engine {
+
+// Enough for any position of the supported boards (the most seen is about 300).
+inline constexpr int kMaxMoves = 1024;
+
+struct MoveList {
+  Move moves[kMaxMoves];
+  int size = 0;
+  void Add(Move m) { moves[size++] = m; }
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + size; }
+  bool Contains(Move m) const;
+};
+
+// All legal moves. It may make and unmake moves to test them; the position is unchanged.
+void GenerateLegal(Position& pos, MoveList* list);
+
+std::string MoveToUci(const Position& pos, Move m);
+// The legal move that `text` names, or an error saying why there is none.
+absl::StatusOr<Move> ParseUciMove(Position& pos, absl::string_view text);
+
+}  // namespace gc9::engine

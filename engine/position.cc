@@ -1,0 +1,347 @@
+// Position: FEN, make/unmake and attacks. The FEN checks follow ../shared/spec's fine points.
+#include "engine/position.h"
+
+#include <cctype>
+#include <cstring>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "engine/betza.h"
+#include "engine/status_macros.h"
+
+namespace gc9::engine {
+namespace {
+
+uint64_t SplitMix(uint64_t& state) {
+  uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+const Zobrist& Zobrist::Get() {
+  static const Zobrist* keys = [] {
+    auto* z = new Zobrist();
+    uint64_t seed = 20251202;
+    for (auto& row : z->piece_square) for (auto& k : row) k = SplitMix(seed);
+    for (auto& k : z->en_passant) k = SplitMix(seed);
+    for (auto& side : z->hand) for (auto& row : side) for (auto& k : row) k = SplitMix(seed);
+    z->side = SplitMix(seed);
+    return z;
+  }();
+  return *keys;
+}
+
+Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
+  Clear();
+}
+
+void Position::Clear() {
+  std::memset(board_, kNoPiece, sizeof(board_));
+  std::memset(by_type_, 0, sizeof(by_type_));
+  std::memset(by_color_, 0, sizeof(by_color_));
+  std::memset(hand_, 0, sizeof(hand_));
+  hand_total_[kWhite] = hand_total_[kBlack] = 0;
+  side_ = kWhite;
+  states_.clear();
+  states_.reserve(512);
+  states_.emplace_back();
+}
+
+Bitboard Position::PiecesOfTypes(Color c, uint16_t types) const {
+  Bitboard b = 0;
+  while (types) {
+    const int pt = __builtin_ctz(types);
+    types &= types - 1;
+    b |= by_type_[pt];
+  }
+  return b & by_color_[c];
+}
+
+Square Position::king(Color c) const {
+  const Bitboard kings = pieces(c, variant_->royal_type());
+  return kings ? Lsb(kings) : kNoSquare;
+}
+
+void Position::PutPiece(Piece p, Square s) {
+  board_[s] = p;
+  by_type_[TypeOf(p)] |= SquareBB(s);
+  by_color_[ColorOf(p)] |= SquareBB(s);
+}
+
+void Position::RemovePiece(Square s) {
+  const Piece p = board_[s];
+  by_type_[TypeOf(p)] ^= SquareBB(s);
+  by_color_[ColorOf(p)] ^= SquareBB(s);
+  board_[s] = kNoPiece;
+}
+
+void Position::MovePiece(Square from, Square to) {
+  const Piece p = board_[from];
+  const Bitboard both = SquareBB(from) | SquareBB(to);
+  by_type_[TypeOf(p)] ^= both;
+  by_color_[ColorOf(p)] ^= both;
+  board_[to] = p;
+  board_[from] = kNoPiece;
+}
+
+std::string Position::SquareName(Square s) const {
+  if (s == kNoSquare) return "-";
+  return absl::StrCat(std::string(1, char('a' + FileOf(s))), RankOf(s) + 1);
+}
+
+Square Position::ParseSquare(absl::string_view text) const {
+  if (text.size() < 2 || text[0] < 'a' || text[0] >= 'a' + variant_->files()) return kNoSquare;
+  int rank;
+  if (!absl::SimpleAtoi(text.substr(1), &rank) || !std::isdigit(static_cast<unsigned char>(text[1]))) {
+    return kNoSquare;
+  }
+  if (rank < 1 || rank > variant_->ranks()) return kNoSquare;
+  return MakeSquare(text[0] - 'a', rank - 1);
+}
+
+Bitboard Position::ExoticWalk(Square from, Bitboard occupied, bool quiets) const {
+  const Piece p = board_[from];
+  const Color c = ColorOf(p);
+  const PieceInfo& info = variant_->piece(TypeOf(p));
+  const int f0 = FileOf(from), r0 = RankOf(from);
+  Bitboard targets = 0;
+  for (const MoveAtom& atom : info.exotic) {
+    if (quiets ? !atom.quiet : !atom.capture) continue;
+    if (atom.initial && !Has(info.initial_region[c], from)) continue;
+    for (const Step& step : atom.steps) {
+      const int dx = step.dx, dy = c == kWhite ? step.dy : -step.dy;
+      if (atom.range == 1) {
+        if (!variant_->OnBoard(f0 + dx, r0 + dy)) continue;
+        if (atom.lame) {
+          bool blocked = false;
+          for (const Step& s : LamePath(step)) {
+            const int py = c == kWhite ? s.dy : -s.dy;
+            blocked |= Has(occupied, MakeSquare(f0 + s.dx, r0 + py));
+          }
+          if (blocked) continue;
+        }
+        const Square t = MakeSquare(f0 + dx, r0 + dy);
+        if (quiets ? !Has(occupied, t) : true) targets |= SquareBB(t);
+        continue;
+      }
+      bool screened = !atom.hopper;
+      int x = f0, y = r0;
+      for (int k = 1; atom.range == 0 || k <= atom.range; ++k) {
+        x += dx;
+        y += dy;
+        if (!variant_->OnBoard(x, y)) break;
+        const Square t = MakeSquare(x, y);
+        const bool occupied_here = Has(occupied, t);
+        if (!screened) {
+          screened = occupied_here;
+          continue;
+        }
+        if (!occupied_here) {
+          if (quiets) targets |= SquareBB(t);
+          continue;
+        }
+        if (!quiets) targets |= SquareBB(t);
+        break;
+      }
+    }
+  }
+  return targets;
+}
+
+Bitboard Position::ExoticQuiets(Square from, Bitboard occupied) const {
+  return ExoticWalk(from, occupied, true) & ~occupied;
+}
+
+Bitboard Position::ExoticAttacks(Square from, Bitboard occupied) const {
+  return ExoticWalk(from, occupied, false);
+}
+
+Bitboard Position::AttackersTo(Square s, Color by, Bitboard occupied) const {
+  const Variant& v = *variant_;
+  Bitboard attackers = 0;
+  for (uint16_t types = v.leaper_capture_types(); types; types &= types - 1) {
+    const int pt = __builtin_ctz(types);
+    attackers |= v.piece(pt).leap_capture_from[by][s] & pieces(by, pt);
+  }
+  const Bitboard orthogonal = PiecesOfTypes(by, v.orthogonal_slider_types());
+  if (orthogonal) attackers |= v.SlideAttacks(kOrthogonalDirections, s, occupied) & orthogonal;
+  const Bitboard diagonal = PiecesOfTypes(by, v.diagonal_slider_types());
+  if (diagonal) attackers |= v.SlideAttacks(kDiagonalDirections, s, occupied) & diagonal;
+  for (uint16_t types = v.partial_slider_types(); types; types &= types - 1) {
+    const int pt = __builtin_ctz(types);
+    const Bitboard candidates = pieces(by, pt);
+    if (!candidates) continue;
+    for (int d = 0; d < kDirectionCount; ++d) {
+      // A piece sliding in direction d reaches s from the opposite side.
+      if (v.piece(pt).slide_capture[by] & (1 << d)) {
+        attackers |= v.RayAttack(Opposite(d), s, occupied) & candidates;
+      }
+    }
+  }
+  for (uint16_t types = v.exotic_types(); types; types &= types - 1) {
+    const int pt = __builtin_ctz(types);
+    if (!v.piece(pt).exotic_captures) continue;
+    for (Bitboard b = pieces(by, pt) & occupied; b;) {
+      const Square from = PopLsb(b);
+      if (Has(ExoticAttacks(from, occupied), s)) attackers |= SquareBB(from);
+    }
+  }
+  return attackers & occupied;
+}
+
+bool Position::Shielded(Color c) const {
+  const Square k = king(c);
+  return k != kNoSquare &&
+         (variant_->KingZone(k) & PiecesOfTypes(c, variant_->shield_types())) != 0;
+}
+
+bool Position::KingInCheck(Color c) const {
+  const Square k = king(c);
+  if (k == kNoSquare) return false;
+  if (variant_->shield() == ShieldRule::kFull && Shielded(c)) return false;
+  return AttackersTo(k, ~c, pieces()) != 0;
+}
+
+Bitboard Position::ComputeCheckers() const {
+  const Square k = king(side_);
+  if (k == kNoSquare) return 0;
+  if (variant_->shield() == ShieldRule::kFull && Shielded(side_)) return 0;
+  return AttackersTo(k, ~side_, pieces());
+}
+
+void Position::DoMove(Move m) {
+  const Zobrist& z = Zobrist::Get();
+  states_.push_back(states_.back());
+  StateInfo& st = states_.back();
+  const Color us = side_;
+  st.mover = us;
+  st.move = m;
+  st.captured = kNoPiece;
+  st.rule50++;
+  if (st.ep_square != kNoSquare) st.key ^= z.en_passant[st.ep_square];
+  st.ep_square = kNoSquare;
+  Square ep_candidate = kNoSquare;
+
+  switch (m.kind()) {
+    case MoveKind::kDrop: {
+      const PieceType pt = m.piece();
+      st.key ^= z.hand[us][pt][hand_[us][pt]];
+      --hand_[us][pt];
+      --hand_total_[us];
+      st.key ^= z.hand[us][pt][hand_[us][pt]];
+      PutPiece(MakePiece(us, pt), m.to());
+      st.key ^= z.piece_square[MakePiece(us, pt)][m.to()];
+      st.rule50 = 0;  // a drop is irreversible, like a pawn move
+      break;
+    }
+    case MoveKind::kPass: {
+      for (PieceType pt = 0; pt < variant_->piece_count(); ++pt) {
+        st.passed_hand[pt] = hand_[us][pt];
+        st.key ^= z.hand[us][pt][hand_[us][pt]] ^ z.hand[us][pt][0];
+        hand_[us][pt] = 0;
+      }
+      hand_total_[us] = 0;
+      st.rule50 = 0;
+      break;
+    }
+    default: {
+      const Square from = m.from(), to = m.to();
+      const Piece moving = board_[from];
+      st.moved = moving;
+      Square captured_on = to;
+      if (m.kind() == MoveKind::kEnPassant) {
+        captured_on = MakeSquare(FileOf(to), RankOf(to) + (us == kWhite ? -1 : 1));
+      }
+      if (board_[captured_on] != kNoPiece) {
+        st.captured = board_[captured_on];
+        st.key ^= z.piece_square[st.captured][captured_on];
+        RemovePiece(captured_on);
+        st.rule50 = 0;
+      }
+      MovePiece(from, to);
+      st.key ^= z.piece_square[moving][from] ^ z.piece_square[moving][to];
+      if (variant_->pawn_types() & (1 << TypeOf(moving))) {
+        st.rule50 = 0;
+        const int rank_step = RankOf(to) - RankOf(from);
+        if (variant_->en_passant() && FileOf(to) == FileOf(from) &&
+            (rank_step == 2 || rank_step == -2)) {
+          ep_candidate = MakeSquare(FileOf(from), RankOf(from) + rank_step / 2);
+        }
+      }
+      if (m.kind() == MoveKind::kPromotion) {
+        const Piece promoted = MakePiece(us, m.piece());
+        RemovePiece(to);
+        PutPiece(promoted, to);
+        st.key ^= z.piece_square[moving][to] ^ z.piece_square[promoted][to];
+      }
+    }
+  }
+  // The turn passes only when the mover's hand is empty (placement drops come in a row).
+  if (hand_total_[us] == 0) {
+    side_ = ~us;
+    st.key ^= z.side;
+    if (us == kBlack) ++st.fullmove;
+  }
+  st.checkers = ComputeCheckers();
+  if (ep_candidate != kNoSquare && side_ != us) NormalizeEnPassant(ep_candidate);
+}
+
+void Position::NormalizeEnPassant(Square candidate) {
+  bool legal = false;
+  for (uint16_t types = variant_->pawn_types(); types && !legal; types &= types - 1) {
+    const int pt = __builtin_ctz(types);
+    Bitboard capturers = variant_->piece(pt).leap_capture_from[side_][candidate] & pieces(side_, pt);
+    while (capturers && !legal) {
+      const Square from = PopLsb(capturers);
+      states_.back().ep_square = candidate;  // DoMove reads it only to unset it
+      DoMove(Move::EnPassant(from, candidate));
+      legal = !KingInCheck(states_.back().mover);
+      UndoMove();
+    }
+  }
+  StateInfo& st = states_.back();
+  st.ep_square = legal ? candidate : kNoSquare;
+  if (legal) st.key ^= Zobrist::Get().en_passant[candidate];
+}
+
+void Position::UndoMove() {
+  const StateInfo& st = states_.back();
+  const Move m = st.move;
+  const Color us = st.mover;
+  side_ = us;
+  switch (m.kind()) {
+    case MoveKind::kDrop:
+      RemovePiece(m.to());
+      ++hand_[us][m.piece()];
+      ++hand_total_[us];
+      break;
+    case MoveKind::kPass:
+      for (PieceType pt = 0; pt < variant_->piece_count(); ++pt) {
+        hand_[us][pt] = st.passed_hand[pt];
+        hand_total_[us] += st.passed_hand[pt];
+      }
+      break;
+    default: {
+      const Square from = m.from(), to = m.to();
+      if (m.kind() == MoveKind::kPromotion) {
+        RemovePiece(to);
+        PutPiece(st.moved, to);
+      }
+      MovePiece(to, from);
+      if (st.captured != kNoPiece) {
+        Square captured_on = to;
+        if (m.kind() == MoveKind::kEnPassant) {
+          captured_on = MakeSquare(FileOf(to), RankOf(to) + (us == kWhite ? -1 : 1));
+        }
+        PutPiece(st.captured, captured_on);
+      }
+    }
+  }
+  states_.pop_back();
+}
+
+}  // namespace gc9::engine

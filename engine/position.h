@@ -1,0 +1,112 @@
+// A position of any concluded variant: the board, hands, side to move and the history stack;
+// FEN in and out, make/unmake and attack queries. Rules of move choice live in movegen.
+#pragma once
+
+#include "absl/strings/string_view.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/bitboard.h"
+#include "engine/types.h"
+#include "engine/variant.h"
+
+namespace gc9::engine {
+
+// What a move changed, kept on a stack so that UndoMove restores the position exactly.
+struct StateInfo {
+  uint64_t key = 0;
+  Square ep_square = kNoSquare;  // set only when an en-passant capture is legal
+  int rule50 = 0;                // plies since the last capture, pawn move or drop
+  int fullmove = 1;
+  Piece captured = kNoPiece;
+  Piece moved = kNoPiece;  // the piece that moved, before any promotion
+  Color mover = kWhite;
+  Move move;
+  Bitboard checkers = 0;        // pieces giving check to the side to move
+  uint8_t passed_hand[kMaxPieceTypes] = {};  // the hand a kPass move gave up
+};
+
+class Position {
+ public:
+  explicit Position(std::shared_ptr<const Variant> variant);
+
+  // Replaces the position; on error (which names the problem) the position is unchanged.
+  absl::Status SetFen(absl::string_view fen);
+  absl::Status SetStart() { return SetFen(variant_->start_fen()); }
+  std::string Fen() const;
+
+  // The move must be legal (movegen's IsLegal, or from GenerateLegal).
+  void DoMove(Move m);
+  void UndoMove();
+
+  const Variant& variant() const { return *variant_; }
+  const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
+  Color side_to_move() const { return side_; }
+  Piece PieceOn(Square s) const { return board_[s]; }
+  Bitboard pieces() const { return by_color_[kWhite] | by_color_[kBlack]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  Bitboard PiecesOfTypes(Color c, uint16_t types) const;
+  int count(Color c, PieceType pt) const { return PopCount(pieces(c, pt)); }
+  int hand(Color c, PieceType pt) const { return hand_[c][pt]; }
+  bool HandEmpty(Color c) const { return hand_total_[c] == 0; }
+  Square king(Color c) const;
+
+  const StateInfo& state() const { return states_.back(); }
+  uint64_t key() const { return state().key; }
+  Square ep_square() const { return state().ep_square; }
+  int rule50() const { return state().rule50; }
+  int fullmove() const { return state().fullmove; }
+  Bitboard checkers() const { return state().checkers; }
+  bool InCheck() const { return state().checkers != 0; }
+  int history_size() const { return int(states_.size()) - 1; }
+  const StateInfo& StateAt(int plies_ago) const { return states_[states_.size() - 1 - plies_ago]; }
+
+  // Pieces of colour `by` that capture onto s, with the given occupancy.
+  Bitboard AttackersTo(Square s, Color by, Bitboard occupied) const;
+  // Whether a Charioteer (a shields_king piece) of c stands next to c's king.
+  bool Shielded(Color c) const;
+  // Whether c's king counts as in check now, under the variant's shield rule.
+  bool KingInCheck(Color c) const;
+  // The walked (exotic) moves of the piece on `from`: the empty squares it may move to, and
+  // the squares it would capture on if an enemy stood there.
+  Bitboard ExoticQuiets(Square from, Bitboard occupied) const;
+  Bitboard ExoticAttacks(Square from, Bitboard occupied) const;
+
+  std::string SquareName(Square s) const;
+  // Parses "e4" / "a10"; kNoSquare if it is no square of this board.
+  Square ParseSquare(absl::string_view text) const;
+
+ private:
+  void Clear();
+  void PutPiece(Piece p, Square s);
+  void RemovePiece(Square s);
+  void MovePiece(Square from, Square to);
+  absl::Status ParseFen(absl::string_view fen);
+  Bitboard ComputeCheckers() const;
+  Bitboard ExoticWalk(Square from, Bitboard occupied, bool quiets) const;
+  void NormalizeEnPassant(Square candidate);
+
+  std::shared_ptr<const Variant> variant_;
+  Piece board_[kSquareCount];
+  Bitboard by_type_[kMaxPieceTypes];
+  Bitboard by_color_[2];
+  uint8_t hand_[2][kMaxPieceTypes];
+  int hand_total_[2];
+  Color side_ = kWhite;
+  std::vector<StateInfo> states_;
+};
+
+// Zobrist keys, one table shared by all variants (square numbers are the same on every board).
+struct Zobrist {
+  uint64_t piece_square[32][kSquareCount];
+  uint64_t en_passant[kSquareCount];
+  uint64_t hand[2][kMaxPieceTypes][32];
+  uint64_t side;
+  static const Zobrist& Get();
+};
+
+}  // namespace gc9::engine
