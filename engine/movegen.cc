@@ -129,6 +129,29 @@ void GenerateKingMoves(Context& c) {
   }
 }
 
+// Castling under Chess960's conditions; the last one (the king not in check where it lands,
+// which the castling rook may have shielded) is tested by making the move.
+void GenerateCastling(Context& c) {
+  if (!c.v.has_castling() || c.pos.InCheck() || c.king == kNoSquare) return;
+  for (int side = 0; side < 2; ++side) {
+    const int right = 2 * c.us + side;
+    if (!(c.pos.castling_rights() & (1 << right))) continue;
+    const Square rook = c.pos.castling_rook(right);
+    const Square king_to = c.pos.CastlingKingTarget(c.us, side);
+    const Square rook_to = c.pos.CastlingRookTarget(c.us, side);
+    const Bitboard king_path = c.v.Between(c.king, king_to) | SquareBB(king_to);
+    const Bitboard rook_path = c.v.Between(rook, rook_to) | SquareBB(rook_to);
+    const Bitboard must_be_empty = (king_path | rook_path) & ~SquareBB(c.king) & ~SquareBB(rook);
+    if (c.occupied & must_be_empty) continue;
+    bool attacked = false;
+    for (Bitboard b = king_path & ~SquareBB(king_to); b && !attacked;) {
+      attacked = c.pos.AttackersTo(PopLsb(b), c.them, c.occupied) != 0;
+    }
+    const Move m = Move::Castle(c.king, rook);
+    if (!attacked && (c.full_legality || LegalByMaking(c.pos, m))) c.list->Add(m);
+  }
+}
+
 void GenerateDrops(Context& c) {
   const Bitboard squares = c.v.drop_region(c.us) & ~c.occupied & c.target;
   for (PieceType pt = 0; pt < c.v.piece_count(); ++pt) {
@@ -170,6 +193,7 @@ void GenerateLegal(Position& pos, MoveList* list) {
   } else {
     GeneratePieceMoves(c);
     GenerateKingMoves(c);
+    GenerateCastling(c);
   }
   if (c.full_legality) {
     int kept = 0;
@@ -185,6 +209,13 @@ std::string MoveToUci(const Position& pos, Move m) {
   const Variant& v = pos.variant();
   switch (m.kind()) {
     case MoveKind::kPass: return "0000";
+    case MoveKind::kCastle: {
+      const Square to = v.chess960_notation()
+                            ? m.to()
+                            : pos.CastlingKingTarget(pos.side_to_move(),
+                                                     FileOf(m.to()) > FileOf(m.from()));
+      return absl::StrCat(pos.SquareName(m.from()), pos.SquareName(to));
+    }
     case MoveKind::kDrop:
       return absl::StrCat(std::string(1, v.piece(m.piece()).letter), "@", pos.SquareName(m.to()));
     case MoveKind::kPromotion:

@@ -28,8 +28,10 @@ const Zobrist& Zobrist::Get() {
     uint64_t seed = 20251202;
     for (auto& row : z->piece_square) for (auto& k : row) k = SplitMix(seed);
     for (auto& k : z->en_passant) k = SplitMix(seed);
+    for (auto& k : z->castling) k = SplitMix(seed);
     for (auto& side : z->hand) for (auto& row : side) for (auto& k : row) k = SplitMix(seed);
     z->side = SplitMix(seed);
+    z->castling[0] = 0;  // no rights: the same key however the position was reached
     return z;
   }();
   return *keys;
@@ -45,6 +47,8 @@ void Position::Clear() {
   std::memset(by_color_, 0, sizeof(by_color_));
   std::memset(hand_, 0, sizeof(hand_));
   hand_total_[kWhite] = hand_total_[kBlack] = 0;
+  for (Square& s : castling_rook_) s = kNoSquare;
+  std::memset(castling_mask_, 0, sizeof(castling_mask_));
   side_ = kWhite;
   states_.clear();
   states_.reserve(512);
@@ -193,6 +197,14 @@ Bitboard Position::AttackersTo(Square s, Color by, Bitboard occupied) const {
   return attackers & occupied;
 }
 
+Square Position::CastlingKingTarget(Color c, int side) const {
+  return MakeSquare(variant_->castling_king_file(side), FirstRank(c));
+}
+
+Square Position::CastlingRookTarget(Color c, int side) const {
+  return MakeSquare(variant_->castling_rook_file(side), FirstRank(c));
+}
+
 bool Position::Shielded(Color c) const {
   const Square k = king(c);
   return k != kNoSquare &&
@@ -248,10 +260,31 @@ void Position::DoMove(Move m) {
       st.rule50 = 0;
       break;
     }
+    case MoveKind::kCastle: {
+      const Square king = m.from(), rook = m.to();
+      const int side = FileOf(rook) > FileOf(king);
+      const Square king_to = CastlingKingTarget(us, side), rook_to = CastlingRookTarget(us, side);
+      const Piece king_piece = board_[king], rook_piece = board_[rook];
+      RemovePiece(king);
+      RemovePiece(rook);
+      PutPiece(king_piece, king_to);
+      PutPiece(rook_piece, rook_to);
+      st.key ^= z.piece_square[king_piece][king] ^ z.piece_square[king_piece][king_to] ^
+                z.piece_square[rook_piece][rook] ^ z.piece_square[rook_piece][rook_to];
+      st.key ^= z.castling[st.castling];
+      st.castling &= ~castling_mask_[king];
+      st.key ^= z.castling[st.castling];
+      break;
+    }
     default: {
       const Square from = m.from(), to = m.to();
       const Piece moving = board_[from];
       st.moved = moving;
+      if (st.castling & (castling_mask_[from] | castling_mask_[to])) {
+        st.key ^= z.castling[st.castling];
+        st.castling &= ~(castling_mask_[from] | castling_mask_[to]);
+        st.key ^= z.castling[st.castling];
+      }
       Square captured_on = to;
       if (m.kind() == MoveKind::kEnPassant) {
         captured_on = MakeSquare(FileOf(to), RankOf(to) + (us == kWhite ? -1 : 1));
@@ -325,6 +358,16 @@ void Position::UndoMove() {
         hand_total_[us] += st.passed_hand[pt];
       }
       break;
+    case MoveKind::kCastle: {
+      const int side = FileOf(m.to()) > FileOf(m.from());
+      const Square king_to = CastlingKingTarget(us, side), rook_to = CastlingRookTarget(us, side);
+      const Piece king_piece = board_[king_to], rook_piece = board_[rook_to];
+      RemovePiece(king_to);
+      RemovePiece(rook_to);
+      PutPiece(king_piece, m.from());
+      PutPiece(rook_piece, m.to());
+      break;
+    }
     default: {
       const Square from = m.from(), to = m.to();
       if (m.kind() == MoveKind::kPromotion) {

@@ -20,6 +20,7 @@ struct StateInfo {
   Square ep_square = kNoSquare;  // set only when an en-passant capture is legal
   int rule50 = 0;                // plies since the last capture, pawn move or drop
   int fullmove = 1;
+  uint8_t castling = 0;          // rights, bit 2 * colour + side (side 1: toward the last file)
   Piece captured = kNoPiece;
   Piece moved = kNoPiece;  // the piece that moved, before any promotion
   Color mover = kWhite;
@@ -61,6 +62,12 @@ class Position {
   int rule50() const { return state().rule50; }
   int fullmove() const { return state().fullmove; }
   Bitboard checkers() const { return state().checkers; }
+  uint8_t castling_rights() const { return state().castling; }
+  // The rook a castling right (2 * colour + side) castles with, set from the FEN.
+  Square castling_rook(int right) const { return castling_rook_[right]; }
+  // Where king and rook land when c castles to `side`.
+  Square CastlingKingTarget(Color c, int side) const;
+  Square CastlingRookTarget(Color c, int side) const;
   bool InCheck() const { return state().checkers != 0; }
   int history_size() const { return int(states_.size()) - 1; }
   const StateInfo& StateAt(int plies_ago) const { return states_[states_.size() - 1 - plies_ago]; }
@@ -89,6 +96,9 @@ class Position {
   Bitboard ComputeCheckers() const;
   Bitboard ExoticWalk(Square from, Bitboard occupied, bool quiets) const;
   void NormalizeEnPassant(Square candidate);
+  absl::Status ParseCastling(absl::string_view fen, absl::string_view field);
+  std::string CastlingField() const;
+  int FirstRank(Color c) const { return c == kWhite ? 0 : variant_->ranks() - 1; }
 
   std::shared_ptr<const Variant> variant_;
   Piece board_[kSquareCount];
@@ -96,6 +106,8 @@ class Position {
   Bitboard by_color_[2];
   uint8_t hand_[2][kMaxPieceTypes];
   int hand_total_[2];
+  Square castling_rook_[4];
+  uint8_t castling_mask_[kSquareCount];  // the rights lost when a piece leaves or enters a square
   Color side_ = kWhite;
   std::vector<StateInfo> states_;
 };
@@ -105,6 +117,7 @@ struct Zobrist {
   uint64_t piece_square[32][kSquareCount];
   uint64_t en_passant[kSquareCount];
   uint64_t hand[2][kMaxPieceTypes][32];
+  uint64_t castling[16];
   uint64_t side;
   static const Zobrist& Get();
 };

@@ -121,8 +121,12 @@ absl::Status Position::ParseFen(absl::string_view fen) {
     return FenError(fen, absl::StrCat("side to move \"", fields[1], "\" is neither w nor b"));
   }
   if (fields.size() > 2 && fields[2] != "-") {
-    return FenError(fen, absl::StrCat("castling rights \"", fields[2], "\" but ", v.name(),
-                                      " has no castling (write -)"));
+    if (!v.has_castling()) {
+      return FenError(fen, absl::StrCat("castling rights \"", fields[2], "\" but ", v.name(),
+                                        " has no castling (write -)"));
+    }
+    RETURN_IF_ERROR(ParseCastling(fen, fields[2]));
+    st.key ^= z.castling[st.castling];
   }
   Square ep = kNoSquare;
   if (fields.size() > 3 && fields[3] != "-") {
@@ -161,6 +165,72 @@ absl::Status Position::ParseFen(absl::string_view fen) {
   return absl::OkStatus();
 }
 
+// KQkq name the outermost castling rook on a side; a file letter (Chess960's X-FEN and
+// Shredder-FEN) names any other.
+absl::Status Position::ParseCastling(absl::string_view fen, absl::string_view field) {
+  const Variant& v = *variant_;
+  StateInfo& st = states_.back();
+  for (char ch : field) {
+    const Color c = std::isupper(static_cast<unsigned char>(ch)) ? kWhite : kBlack;
+    const char upper = char(std::toupper(static_cast<unsigned char>(ch)));
+    const Square k = king(c);
+    const int rank = FirstRank(c);
+    if (RankOf(k) != rank) {
+      return FenError(fen, absl::StrCat("castling right '", std::string(1, ch), "' but the ",
+                                        ColorName(c), " king is not on its first rank"));
+    }
+    auto castling_rook = [&](int file) {
+      const Piece p = board_[MakeSquare(file, rank)];
+      return p != kNoPiece && ColorOf(p) == c && (v.castling_rook_types() & (1 << TypeOf(p)));
+    };
+    int file = -1;
+    if (upper == 'K') {
+      for (int f = v.files() - 1; f > FileOf(k) && file < 0; --f) file = castling_rook(f) ? f : -1;
+    } else if (upper == 'Q') {
+      for (int f = 0; f < FileOf(k) && file < 0; ++f) file = castling_rook(f) ? f : -1;
+    } else if (upper >= 'A' && upper < 'A' + v.files()) {
+      file = castling_rook(upper - 'A') ? upper - 'A' : -1;
+    } else {
+      return FenError(fen, absl::StrCat("castling field \"", field, "\": '", std::string(1, ch),
+                                        "' is no castling right"));
+    }
+    if (file < 0) {
+      return FenError(fen, absl::StrCat("castling right '", std::string(1, ch), "' but ",
+                                        ColorName(c), " has no rook there to castle with"));
+    }
+    const int right = 2 * c + (file > FileOf(k));
+    if (st.castling & (1 << right)) {
+      return FenError(fen, absl::StrCat("castling right '", std::string(1, ch), "' given twice"));
+    }
+    const Square rook = MakeSquare(file, rank);
+    st.castling |= uint8_t(1 << right);
+    castling_rook_[right] = rook;
+    castling_mask_[k] |= uint8_t(1 << right);
+    castling_mask_[rook] |= uint8_t(1 << right);
+  }
+  return absl::OkStatus();
+}
+
+std::string Position::CastlingField() const {
+  std::string out;
+  for (Color c : {kWhite, kBlack}) {
+    for (int side : {1, 0}) {
+      const int right = 2 * c + side;
+      if (!(castling_rights() & (1 << right))) continue;
+      const Square rook = castling_rook_[right];
+      bool outermost = true;
+      for (int f = FileOf(rook) + (side ? 1 : -1); f >= 0 && f < variant_->files(); f += side ? 1 : -1) {
+        const Piece p = board_[MakeSquare(f, RankOf(rook))];
+        outermost &= !(p != kNoPiece && ColorOf(p) == c &&
+                       (variant_->castling_rook_types() & (1 << TypeOf(p))));
+      }
+      char letter = outermost ? (side ? 'K' : 'Q') : char('A' + FileOf(rook));
+      out += c == kWhite ? letter : char(std::tolower(letter));
+    }
+  }
+  return out.empty() ? "-" : out;
+}
+
 std::string Position::Fen() const {
   const Variant& v = *variant_;
   std::string fen;
@@ -188,8 +258,8 @@ std::string Position::Fen() const {
     }
     fen += ']';
   }
-  absl::StrAppend(&fen, side_ == kWhite ? " w - " : " b - ", SquareName(ep_square()), " ",
-                  rule50(), " ", fullmove());
+  absl::StrAppend(&fen, side_ == kWhite ? " w " : " b ", CastlingField(), " ",
+                  SquareName(ep_square()), " ", rule50(), " ", fullmove());
   return fen;
 }
 

@@ -35,11 +35,18 @@ inline constexpr Piece MakePiece(Color c, PieceType pt) { return Piece((c << 4) 
 inline constexpr Color ColorOf(Piece p) { return Color(p >> 4); }
 inline constexpr PieceType TypeOf(Piece p) { return p & 15; }
 
-enum class MoveKind : uint8_t { kNormal = 0, kPromotion = 1, kEnPassant = 2, kDrop = 3, kPass = 4 };
+enum class MoveKind : uint8_t {
+  kNormal = 0,
+  kPromotion = 1,
+  kEnPassant = 2,
+  kDrop = 3,
+  kPass = 4,
+  kCastle = 5,
+};
 
 // A move packed in 32 bits:
-//   bits  0-6   origin square (unused for drops and passes)
-//   bits  7-13  destination square
+//   bits  0-6   origin square (unused for drops and passes; the king's square for castling)
+//   bits  7-13  destination square (the castling rook's square for castling)
 //   bits 14-16  MoveKind
 //   bits 17-20  promotion piece type (promotions) or dropped piece type (drops)
 // Move 0 (a1a1, normal) is never legal, so it doubles as "no move". kPass gives up the drops
@@ -58,6 +65,9 @@ class Move {
     return Move((to << 7) | (3u << 14) | (uint32_t(pt) << 17));
   }
   static constexpr Move Pass() { return Move(4u << 14); }
+  static constexpr Move Castle(Square king, Square rook) {
+    return Move(king | (rook << 7) | (5u << 14));
+  }
 
   constexpr Square from() const { return data_ & 127; }
   constexpr Square to() const { return (data_ >> 7) & 127; }

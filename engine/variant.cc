@@ -117,6 +117,7 @@ absl::Status Variant::BuildPiece(int index, const proto::PieceDefinition& def, P
   info->uncapturable = def.uncapturable();
   info->shields_king = def.shields_king();
   info->pawn = def.pawn();
+  info->castling_rook = def.castling_rook();
   if (def.promotion_limit() < 0) {
     return FieldError(absl::StrCat(field, ".promotion_limit"), "is negative");
   }
@@ -228,6 +229,7 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
       royal_type_ = i;
     }
     if (p.pawn) pawn_types_ |= bit;
+    if (p.castling_rook) castling_rook_types_ |= bit;
     if (p.shields_king) shield_types_ |= bit;
     if (p.uncapturable) uncapturable_types_ |= bit;
     bool leaps = false;
@@ -298,6 +300,30 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
     drop_region_ = {RanksToRegion(def.placement().drop_ranks(), kWhite),
                     RanksToRegion(def.placement().drop_ranks(), kBlack)};
     placement_optional_ = def.placement().optional();
+  }
+
+  has_castling_ = def.has_castling();
+  if (has_castling_) {
+    const auto& c = def.castling();
+    const std::pair<const std::string*, int*> files[] = {
+        {&c.king_file_a_side(), &castling_king_file_[0]},
+        {&c.rook_file_a_side(), &castling_rook_file_[0]},
+        {&c.king_file_far_side(), &castling_king_file_[1]},
+        {&c.rook_file_far_side(), &castling_rook_file_[1]}};
+    const char* names[] = {"king_file_a_side", "rook_file_a_side", "king_file_far_side",
+                           "rook_file_far_side"};
+    for (int i = 0; i < 4; ++i) {
+      const std::string& text = *files[i].first;
+      if (text.size() != 1 || text[0] < 'a' || text[0] >= 'a' + files_) {
+        return FieldError(absl::StrCat("castling.", names[i]),
+                          absl::StrCat("\"", text, "\" is not a file of the board"));
+      }
+      *files[i].second = text[0] - 'a';
+    }
+    chess960_notation_ = c.chess960_notation();
+    if (castling_rook_types_ == 0) {
+      return FieldError("castling", "no piece is marked castling_rook");
+    }
   }
 
   en_passant_ = def.en_passant();

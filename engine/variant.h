@@ -24,6 +24,7 @@ struct PieceInfo {
   bool uncapturable = false;
   bool shields_king = false;
   bool pawn = false;
+  bool castling_rook = false;
   int promotion_limit = 0;  // 0: no limit
   std::string betza;
 
@@ -106,6 +107,13 @@ class Variant {
   Bitboard drop_region(Color c) const { return drop_region_[c]; }
   bool placement_optional() const { return placement_optional_; }
 
+  bool has_castling() const { return has_castling_; }
+  uint16_t castling_rook_types() const { return castling_rook_types_; }
+  // Where king and rook land, by side: 0 castles toward file a, 1 toward the last file.
+  int castling_king_file(int side) const { return castling_king_file_[side]; }
+  int castling_rook_file(int side) const { return castling_rook_file_[side]; }
+  bool chess960_notation() const { return chess960_notation_; }
+
   bool en_passant() const { return en_passant_; }
   // The rank (0-based) an en-passant square must lie on when colour c is to move.
   int en_passant_rank(Color c) const { return en_passant_rank_[c]; }
@@ -145,6 +153,9 @@ class Variant {
   std::vector<PieceType> promotion_types_;
   bool has_placement_ = false, placement_optional_ = false;
   std::array<Bitboard, 2> drop_region_{};
+  bool has_castling_ = false, chess960_notation_ = false;
+  uint16_t castling_rook_types_ = 0;
+  std::array<int, 2> castling_king_file_{}, castling_rook_file_{};
   bool en_passant_ = false;
   std::array<int, 2> en_passant_rank_{-1, -1};
   ShieldRule shield_ = ShieldRule::kNone;

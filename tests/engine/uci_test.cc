@@ -35,8 +35,9 @@ bool Contains(const std::string& text, const std::string& part) {
 TEST_F(UciTest, Handshake) {
   const std::string out = Run({"uci", "isready"});
   EXPECT_TRUE(Contains(out, "id name gc9"));
-  EXPECT_TRUE(Contains(out, "option name UCI_Variant type combo default grandchess9 var grand "
-                            "var grandchess9 var grandchess9-fullshield var grandchess9-noshield"));
+  EXPECT_TRUE(Contains(out, "option name UCI_Variant type combo default grandchess9 var chess8400 "
+                            "var grand var grandchess9 var grandchess9-app "
+                            "var grandchess9-fullshield var grandchess9-noshield var modern"));
   EXPECT_TRUE(Contains(out, "uciok"));
   EXPECT_TRUE(Contains(out, "readyok"));
 }
