@@ -1,0 +1,59 @@
+#include "common/rpc.h"
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+
+namespace gc9::common {
+
+absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+absl::StatusOr<std::string> ReadTokenFile(const std::string& path) {
+  absl::StatusOr<std::string> text = ReadWholeFile(path);
+  if (!text.ok()) return text.status();
+  std::string line = text->substr(0, text->find('\n'));
+  std::string token(absl::StripAsciiWhitespace(line));
+  if (token.empty()) return absl::InvalidArgumentError(absl::StrCat(path, " holds no token"));
+  return token;
+}
+
+absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> ClientCredentials(
+    const std::string& ca_file) {
+  if (ca_file.empty()) return grpc::InsecureChannelCredentials();
+  absl::StatusOr<std::string> ca = ReadWholeFile(ca_file);
+  if (!ca.ok()) return ca.status();
+  grpc::SslCredentialsOptions options;
+  options.pem_root_certs = *ca;
+  return grpc::SslCredentials(options);
+}
+
+std::shared_ptr<grpc::Channel> MakeChannel(const std::string& address,
+                                           std::shared_ptr<grpc::ChannelCredentials> credentials) {
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(-1);
+  args.SetInt(GRPC_ARG_KEEPALIVE_TIME_MS, 20000);
+  args.SetInt(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 10000);
+  // Reconnect quickly after a coordinator restart rather than after gRPC's two minutes.
+  args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 2000);
+  args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 200);
+  args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 200);
+  return grpc::CreateCustomChannel(address, credentials, args);
+}
+
+std::unique_ptr<grpc::ClientContext> MakeContext(const std::string& token, int64_t timeout_ms) {
+  auto context = std::make_unique<grpc::ClientContext>();
+  if (!token.empty()) context->AddMetadata(kTokenMetadata, token);
+  context->set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(timeout_ms));
+  return context;
+}
+
+}  // namespace gc9::common

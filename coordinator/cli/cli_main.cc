@@ -1,0 +1,148 @@
+// gc9-cli: the user's commands against a running coordinator: submit, status, cancel, pgn.
+// `./gc9 submit ...` runs `gc9-cli submit ...`, and so on.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "common/flags.h"
+#include "coordinator/cli/report.h"
+#include "coordinator/cli/user_client.h"
+#include "coordinator/config/run_config.h"
+
+namespace gc9::coordinator::cli {
+namespace {
+
+struct Command {
+  const char* name;
+  const char* usage;
+  const char* summary;
+  int positional;  // required positional arguments (-1: zero or one)
+};
+
+constexpr Command kCommands[] = {
+    {"submit", "gc9 submit FILE [--coordinator ADDR] [--token-file F]",
+     "Validates a run configuration (protobuf text, see configs/runs/) and submits it; prints\n"
+     "the new run's id.",
+     1},
+    {"status", "gc9 status [RUN] [--json] [--coordinator ADDR] [--token-file F]",
+     "Without RUN, one line per run; with RUN, its status lines (LLR, Elo, LOS, Games,\n"
+     "Ptnml) as fishtest shows them.",
+     -1},
+    {"cancel", "gc9 cancel RUN [--coordinator ADDR] [--token-file F]",
+     "Cancels a pending or running run; workers drop its batches.", 1},
+    {"pgn", "gc9 pgn RUN [--coordinator ADDR] [--token-file F] > games.pgn",
+     "Writes every stored game of the run as PGN to standard output (runs keep PGN when\n"
+     "their config says store_pgn: true).",
+     1},
+};
+
+void PrintTopHelp() {
+  std::printf("gc9-cli: commands for a running coordinator.\n\nusage: gc9-cli COMMAND ...\n\n");
+  for (const Command& command : kCommands) std::printf("  %s\n", command.usage);
+  std::printf("\nRun 'gc9-cli COMMAND --help' for one command's flags.\n");
+}
+
+absl::StatusOr<int64_t> ParseRunId(const std::string& text) {
+  int64_t id = 0;
+  if (!absl::SimpleAtoi(text, &id) || id <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat("'", text, "' is not a run id"));
+  }
+  return id;
+}
+
+int Main(int argc, char** argv) {
+  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+    PrintTopHelp();
+    return argc < 2 ? common::kExitUsage : 0;
+  }
+  const Command* command = nullptr;
+  for (const Command& candidate : kCommands) {
+    if (argv[1] == std::string(candidate.name)) command = &candidate;
+  }
+  if (command == nullptr) {
+    std::fprintf(stderr, "gc9-cli: error: unknown command '%s'\n", argv[1]);
+    PrintTopHelp();
+    return common::kExitUsage;
+  }
+  const char* env = std::getenv("GC9_COORDINATOR");
+  std::string coordinator = env != nullptr ? env : "127.0.0.1:50051";
+  std::string token_file;
+  std::string tls_ca;
+  bool json = false;
+  common::FlagParser flags(absl::StrCat("gc9 ", command->name), command->usage, command->summary);
+  flags.AddString("coordinator", &coordinator, "the coordinator's HOST:PORT ($GC9_COORDINATOR)");
+  flags.AddString("token-file", &token_file, "file whose first line is the shared secret");
+  flags.AddString("tls-ca", &tls_ca, "PEM root certificate: connect with TLS");
+  if (command->name == std::string("status")) {
+    flags.AddBool("json", &json, "print JSON (one object, or one per line without RUN)");
+  }
+  bool help = false;
+  absl::StatusOr<std::vector<std::string>> args = flags.Parse(argc, argv, 2, &help);
+  if (!args.ok()) return flags.Fail(args.status());
+  if (help) {
+    std::fputs(flags.Help().c_str(), stdout);
+    return 0;
+  }
+  const int count = static_cast<int>(args->size());
+  if ((command->positional >= 0 && count != command->positional) ||
+      (command->positional < 0 && count > 1)) {
+    return flags.Fail(absl::InvalidArgumentError(
+        count == 0 ? "missing argument"
+                   : absl::StrCat("unexpected argument '", args->back(), "'")));
+  }
+  int64_t run_id = 0;
+  if (command->name != std::string("submit") && count == 1) {
+    absl::StatusOr<int64_t> id = ParseRunId((*args)[0]);
+    if (!id.ok()) return flags.Fail(id.status());
+    run_id = *id;
+  }
+  proto::RunConfig config;
+  if (command->name == std::string("submit")) {
+    absl::StatusOr<proto::RunConfig> loaded = config::LoadRunConfigFile((*args)[0]);
+    if (!loaded.ok()) return flags.Fail(loaded.status());
+    config = *std::move(loaded);
+  }
+  absl::StatusOr<std::unique_ptr<UserClient>> client =
+      UserClient::Connect(coordinator, token_file, tls_ca);
+  if (!client.ok()) return flags.Fail(client.status());
+
+  auto fail = [&](const absl::Status& status) {
+    std::fprintf(stderr, "%s: %s\n", flags.program().c_str(),
+                 std::string(status.message()).c_str());
+    return 1;
+  };
+  const std::string name = command->name;
+  if (name == "submit") {
+    absl::StatusOr<int64_t> id = (*client)->Submit(config);
+    if (!id.ok()) return fail(id.status());
+    std::printf("%lld\n", static_cast<long long>(*id));
+  } else if (name == "status" && run_id == 0) {
+    absl::StatusOr<proto::ListReply> list = (*client)->List();
+    if (!list.ok()) return fail(list.status());
+    for (const proto::RunStatus& run : list->run()) {
+      std::printf("%s\n", json ? RunStatusToJson(run).c_str() : FormatRunLine(run).c_str());
+    }
+    if (!json) std::printf("%d worker(s) holding leases\n", list->workers());
+  } else if (name == "status") {
+    absl::StatusOr<proto::RunStatus> status = (*client)->Status(run_id);
+    if (!status.ok()) return fail(status.status());
+    std::fputs(json ? (RunStatusToJson(*status) + "\n").c_str() : FormatRunStatus(*status).c_str(),
+               stdout);
+  } else if (name == "cancel") {
+    absl::StatusOr<proto::RunStatus> status = (*client)->Cancel(run_id);
+    if (!status.ok()) return fail(status.status());
+    std::fputs(FormatRunStatus(*status).c_str(), stdout);
+  } else if (name == "pgn") {
+    absl::Status status = (*client)->ExportPgn(
+        run_id, [](const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); });
+    if (!status.ok()) return fail(status);
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace gc9::coordinator::cli
+
+int main(int argc, char** argv) { return gc9::coordinator::cli::Main(argc, argv); }

@@ -1,0 +1,133 @@
+#include "coordinator/cli/report.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "coordinator/stats/format.h"
+#include "coordinator/stats/summary.h"
+
+namespace gc9::coordinator::cli {
+namespace {
+
+stats::Pentanomial PentanomialOf(const proto::RunStatus& status) {
+  stats::Pentanomial pentanomial;
+  for (int i = 0; i < 5 && i < status.pentanomial_size(); ++i) {
+    pentanomial.counts[i] = status.pentanomial(i);
+  }
+  return pentanomial;
+}
+
+stats::SprtParams ParamsOf(const proto::RunConfig& config) {
+  stats::SprtParams params;
+  if (config.has_sprt()) {
+    params.elo0 = config.sprt().elo0();
+    params.elo1 = config.sprt().elo1();
+    if (config.sprt().alpha() > 0) params.alpha = config.sprt().alpha();
+    if (config.sprt().beta() > 0) params.beta = config.sprt().beta();
+  }
+  return params;
+}
+
+std::string JsonString(absl::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') {
+      out.push_back('\\');
+      out.push_back(c);
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      absl::StrAppend(&out, "\\u00", absl::Hex(static_cast<unsigned char>(c), absl::kZeroPad2));
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+absl::string_view RunStateName(proto::RunState state) {
+  switch (state) {
+    case proto::RUN_PENDING:
+      return "pending";
+    case proto::RUN_RUNNING:
+      return "running";
+    case proto::RUN_FINISHED:
+      return "finished";
+    case proto::RUN_CANCELLED:
+      return "cancelled";
+    default:
+      return "unknown";
+  }
+}
+
+absl::string_view DecisionName(proto::Decision decision) {
+  switch (decision) {
+    case proto::DECISION_ACCEPT_H0:
+      return "accept H0";
+    case proto::DECISION_ACCEPT_H1:
+      return "accept H1";
+    case proto::DECISION_MAX_PAIRS:
+      return "undecided at max_pairs";
+    case proto::DECISION_COMPLETE:
+      return "complete";
+    default:
+      return "";
+  }
+}
+
+std::string FormatRunLine(const proto::RunStatus& status) {
+  const stats::Pentanomial pentanomial = PentanomialOf(status);
+  std::string state(RunStateName(status.state()));
+  if (status.decision() != proto::DECISION_NONE) {
+    absl::StrAppend(&state, " (", DecisionName(status.decision()), ")");
+  }
+  return absl::StrCat(
+      "Run ", status.run_id(), " '", status.name(), "': ", state, ", ",
+      stats::PairCount(pentanomial), " of ", status.config().has_sprt() ? "at most " : "",
+      status.target_pairs(), " pairs",
+      status.leased_pairs() > 0 ? absl::StrCat(", ", status.leased_pairs(), " leased") : "");
+}
+
+std::string FormatRunStatus(const proto::RunStatus& status) {
+  std::string text = FormatRunLine(status) + "\n";
+  const stats::Pentanomial pentanomial = PentanomialOf(status);
+  if (stats::PairCount(pentanomial) == 0) return text + "No pairs counted yet.\n";
+  absl::StatusOr<stats::Summary> summary = stats::Summarize(pentanomial, ParamsOf(status.config()));
+  if (!summary.ok()) return absl::StrCat(text, "statistics: ", summary.status().message(), "\n");
+  if (status.config().has_sprt()) {
+    absl::StrAppend(&text, stats::FormatLlrLine(summary->sprt, summary->params), "\n");
+  }
+  stats::WinLossDraw wld;
+  wld.wins = status.wins();
+  wld.losses = status.losses();
+  wld.draws = status.draws();
+  absl::StrAppend(&text, stats::FormatEloLine(summary->elo, summary->nelo), "\n",
+                  stats::FormatLosLine(summary->elo.los, summary->draw_ratio), "\n",
+                  stats::FormatGamesLine(wld), "\n", stats::FormatPentanomialLine(pentanomial),
+                  "\n");
+  return text;
+}
+
+std::string RunStatusToJson(const proto::RunStatus& status) {
+  std::vector<std::string> reasons;
+  for (const auto& [reason, count] : status.reasons()) {
+    reasons.push_back(absl::StrCat(JsonString(reason), ": ", count));
+  }
+  std::sort(reasons.begin(), reasons.end());
+  std::string stats_json = "null";
+  const stats::Pentanomial pentanomial = PentanomialOf(status);
+  if (stats::PairCount(pentanomial) > 0) {
+    absl::StatusOr<stats::Summary> summary =
+        stats::Summarize(pentanomial, ParamsOf(status.config()));
+    if (summary.ok()) stats_json = stats::SummaryToJson(*summary);
+  }
+  return absl::StrCat("{\"run_id\": ", status.run_id(), ", \"name\": ", JsonString(status.name()),
+                      ", \"kind\": ", status.config().has_sprt() ? "\"sprt\"" : "\"fixed\"",
+                      ", \"state\": ", JsonString(RunStateName(status.state())),
+                      ", \"decision\": ", JsonString(DecisionName(status.decision())),
+                      ", \"pairs\": ", stats::PairCount(pentanomial), ", \"wins\": ", status.wins(),
+                      ", \"losses\": ", status.losses(), ", \"draws\": ", status.draws(),
+                      ", \"reasons\": {", absl::StrJoin(reasons, ", "),
+                      "}, \"stats\": ", stats_json, "}");
+}
+
+}  // namespace gc9::coordinator::cli

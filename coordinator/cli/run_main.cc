@@ -1,0 +1,251 @@
+// gc9-run: the main job in one command. Starts a coordinator and N worker processes on
+// loopback (a private database, token and free port unless told otherwise), submits the run,
+// draws its progress on stderr and prints the summary when it ends.
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "common/flags.h"
+#include "coordinator/cli/process.h"
+#include "coordinator/cli/report.h"
+#include "coordinator/cli/user_client.h"
+#include "coordinator/config/run_config.h"
+#include "coordinator/stats/elo.h"
+#include "coordinator/stats/sprt.h"
+
+namespace gc9::coordinator::cli {
+namespace {
+
+std::atomic<int> interrupted{0};
+void OnInterrupt(int signal_number) { interrupted = signal_number; }
+
+std::string Binary(const char* env, const char* built) {
+  const char* value = std::getenv(env);
+  return value != nullptr && *value ? value : built;
+}
+
+// The progress bar: how far the run is towards its end. For an SPRT that is how close the
+// LLR is to the nearer bound or the pairs to max_pairs, whichever is further along.
+std::string ProgressLine(const proto::RunStatus& status, int width) {
+  stats::Pentanomial pentanomial;
+  for (int i = 0; i < 5 && i < status.pentanomial_size(); ++i) {
+    pentanomial.counts[i] = status.pentanomial(i);
+  }
+  const int64_t pairs = stats::PairCount(pentanomial);
+  double fraction = status.target_pairs() > 0 ? double(pairs) / status.target_pairs() : 0;
+  std::string detail = absl::StrCat(pairs, "/", status.target_pairs(), " pairs");
+  if (status.config().has_sprt() && pairs > 0) {
+    stats::SprtParams params;
+    params.elo0 = status.config().sprt().elo0();
+    params.elo1 = status.config().sprt().elo1();
+    if (status.config().sprt().alpha() > 0) params.alpha = status.config().sprt().alpha();
+    if (status.config().sprt().beta() > 0) params.beta = status.config().sprt().beta();
+    absl::StatusOr<stats::SprtResult> sprt = stats::EvaluateSprt(pentanomial, params);
+    if (sprt.ok()) {
+      const double bound = sprt->llr >= 0 ? sprt->bounds.upper : -sprt->bounds.lower;
+      fraction = std::max(fraction, std::min(1.0, std::fabs(sprt->llr) / bound));
+      detail = absl::StrFormat("%d pairs  LLR %.2f (%.2f, %.2f)", pairs, sprt->llr,
+                               sprt->bounds.lower, sprt->bounds.upper);
+    }
+  }
+  if (pairs > 0) {
+    absl::StatusOr<stats::EloEstimate> elo = stats::EstimateElo(pentanomial);
+    if (elo.ok())
+      absl::StrAppend(&detail, absl::StrFormat("  Elo %.1f +/- %.1f", elo->elo, elo->error()));
+  }
+  fraction = std::clamp(fraction, 0.0, 1.0);
+  const int filled = static_cast<int>(std::lround(fraction * width));
+  return absl::StrCat("[", std::string(filled, '#'), std::string(width - filled, '.'), "] ",
+                      detail);
+}
+
+int Main(int argc, char** argv) {
+  int64_t workers = std::max(1L, sysconf(_SC_NPROCESSORS_ONLN));
+  int64_t concurrency = 1;
+  std::string db;
+  std::string json_path;
+  std::string pgn_path;
+  int64_t lease_ms = 30000;
+  bool quiet = false;
+  bool keep = false;
+  common::FlagParser flags(
+      "gc9 run",
+      "gc9 run [CONFIG] [--workers N] [--concurrency C] [--db FILE] [--json FILE] [--pgn FILE]",
+      "Runs a whole test on this machine: a coordinator and N worker processes on loopback,\n"
+      "the run from CONFIG (protobuf text, see configs/runs/; without CONFIG the built-in\n"
+      "default, configs/runs/sprt-grandchess9.textproto), a progress bar on stderr and the\n"
+      "summary on stdout when the run ends.");
+  flags.AddInt("workers", &workers, "worker processes to start (default: the number of cores)");
+  flags.AddInt("concurrency", &concurrency, "pairs each worker plays at once");
+  flags.AddString("db", &db, "keep the coordinator's database in FILE (default: a temporary one)");
+  flags.AddString("json", &json_path, "also write the final status as JSON to FILE");
+  flags.AddString("pgn", &pgn_path, "write the run's games as PGN to FILE when it ends");
+  flags.AddInt("lease-ms", &lease_ms, "lease life without a heartbeat");
+  flags.AddBool("quiet", &quiet, "no progress bar");
+  flags.AddBool("keep", &keep, "keep the temporary directory (logs, token) after the run");
+  bool help = false;
+  absl::StatusOr<std::vector<std::string>> args = flags.Parse(argc, argv, &help);
+  if (!args.ok()) return flags.Fail(args.status());
+  if (help) {
+    std::fputs(flags.Help().c_str(), stdout);
+    return 0;
+  }
+  if (args->size() > 1)
+    return flags.Fail(
+        absl::InvalidArgumentError(absl::StrCat("unexpected argument '", (*args)[1], "'")));
+  if (workers < 1 || workers > 256)
+    return flags.Fail(absl::InvalidArgumentError("--workers must be in 1..256"));
+  if (concurrency < 1 || concurrency > 64)
+    return flags.Fail(absl::InvalidArgumentError("--concurrency must be in 1..64"));
+  absl::StatusOr<proto::RunConfig> config =
+      args->empty() ? config::ParseRunConfig(config::DefaultRunConfigText(),
+                                             config::kDefaultRunConfigSource, ".")
+                    : config::LoadRunConfigFile((*args)[0]);
+  if (!config.ok()) return flags.Fail(config.status());
+
+  absl::StatusOr<std::string> dir = MakeTempDir("gc9-run");
+  if (!dir.ok()) return flags.Fail(dir.status());
+  if (db.empty()) db = *dir + "/gc9.db";
+  const std::string token_file = *dir + "/token";
+  std::ofstream(token_file) << RandomToken() << "\n";
+  const std::string port_file = *dir + "/port";
+
+  std::signal(SIGINT, OnInterrupt);
+  std::signal(SIGTERM, OnInterrupt);
+  std::vector<ChildProcess> children;
+  int exit_code = 0;
+  auto say = [&](const std::string& text) { std::fprintf(stderr, "gc9 run: %s\n", text.c_str()); };
+  auto cleanup = [&] {
+    for (size_t i = children.size(); i-- > 0;) children[i].Stop(SIGTERM, 5000);
+    if (exit_code == 0 && !keep) {
+      RemoveTree(*dir);
+    } else {
+      say(absl::StrCat("logs kept in ", *dir));
+    }
+  };
+
+  absl::StatusOr<ChildProcess> coordinator =
+      ChildProcess::Start({Binary("GC9_COORDINATOR_BINARY", GC9_COORDINATOR_BINARY), "--db", db,
+                           "--listen", "127.0.0.1:0", "--port-file", port_file, "--token-file",
+                           token_file, "--lease-ms", absl::StrCat(lease_ms)},
+                          *dir + "/coordinator.log");
+  if (!coordinator.ok()) return flags.Fail(coordinator.status());
+  children.push_back(*coordinator);
+  int port = 0;
+  for (int waited = 0; port == 0 && waited < 30000; waited += 20) {
+    std::ifstream in(port_file);
+    if (in >> port) break;
+    port = 0;
+    if (!children[0].Running() || interrupted) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (port == 0) {
+    say("the coordinator did not start");
+    exit_code = 1;
+    cleanup();
+    return exit_code;
+  }
+  const std::string address = absl::StrCat("127.0.0.1:", port);
+  for (int i = 0; i < workers; ++i) {
+    absl::StatusOr<ChildProcess> worker =
+        ChildProcess::Start({Binary("GC9_WORKER_BINARY", GC9_WORKER_BINARY), "--coordinator",
+                             address, "--concurrency", absl::StrCat(concurrency), "--token-file",
+                             token_file, "--outbox", absl::StrCat(*dir, "/worker-", i, ".outbox")},
+                            absl::StrCat(*dir, "/worker-", i, ".log"));
+    if (!worker.ok()) {
+      say(std::string(worker.status().message()));
+      exit_code = 1;
+      cleanup();
+      return exit_code;
+    }
+    children.push_back(*worker);
+  }
+  absl::StatusOr<std::unique_ptr<UserClient>> client = UserClient::Connect(address, token_file, "");
+  absl::StatusOr<int64_t> run_id =
+      client.ok() ? (*client)->Submit(*config) : absl::StatusOr<int64_t>(client.status());
+  if (!run_id.ok()) {
+    say(absl::StrCat("submitting: ", run_id.status().message()));
+    exit_code = 1;
+    cleanup();
+    return exit_code;
+  }
+  say(absl::StrCat("run ", *run_id, " '", config->name(), "' on ", workers, " worker(s) x ",
+                   concurrency, ", coordinator at ", address));
+
+  const bool tty = isatty(STDERR_FILENO);
+  auto last_line = std::chrono::steady_clock::now() - std::chrono::hours(1);
+  int64_t last_pairs = -1;
+  proto::RunStatus status;
+  for (;;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    if (interrupted) {
+      say("interrupted; cancelling the run");
+      (*client)->Cancel(*run_id).IgnoreError();
+      exit_code = 130;
+      break;
+    }
+    if (!children[0].Running()) {
+      say("the coordinator stopped unexpectedly");
+      exit_code = 1;
+      break;
+    }
+    int alive = 0;
+    for (size_t i = 1; i < children.size(); ++i) alive += children[i].Running() ? 1 : 0;
+    if (alive == 0) {
+      say("every worker has stopped");
+      exit_code = 1;
+      break;
+    }
+    absl::StatusOr<proto::RunStatus> current = (*client)->Status(*run_id);
+    if (!current.ok()) continue;
+    status = *current;
+    const bool ended =
+        status.state() == proto::RUN_FINISHED || status.state() == proto::RUN_CANCELLED;
+    int64_t pairs = 0;
+    for (int64_t count : status.pentanomial()) pairs += count;
+    if (!quiet) {
+      if (tty) {
+        std::fprintf(stderr, "\r\033[K%s", ProgressLine(status, 30).c_str());
+        if (ended) std::fprintf(stderr, "\n");
+      } else if (ended || (pairs != last_pairs && std::chrono::steady_clock::now() - last_line >
+                                                      std::chrono::seconds(2))) {
+        std::fprintf(stderr, "%s\n", ProgressLine(status, 30).c_str());
+        last_line = std::chrono::steady_clock::now();
+        last_pairs = pairs;
+      }
+    }
+    if (ended) break;
+  }
+  if (exit_code == 0) {
+    std::fputs(FormatRunStatus(status).c_str(), stdout);
+    std::fflush(stdout);
+    if (!json_path.empty()) std::ofstream(json_path) << RunStatusToJson(status) << "\n";
+    if (!pgn_path.empty()) {
+      std::ofstream pgn(pgn_path);
+      absl::Status exported =
+          (*client)->ExportPgn(*run_id, [&](const std::string& text) { pgn << text; });
+      if (!exported.ok()) say(absl::StrCat("PGN: ", exported.message()));
+    }
+  }
+  cleanup();
+  return exit_code;
+}
+
+}  // namespace
+}  // namespace gc9::coordinator::cli
+
+int main(int argc, char** argv) { return gc9::coordinator::cli::Main(argc, argv); }

@@ -1,0 +1,93 @@
+#include "coordinator/cli/user_client.h"
+
+#include "absl/strings/str_cat.h"
+#include "common/rpc.h"
+
+namespace gc9::coordinator::cli {
+namespace {
+
+constexpr int64_t kTimeoutMs = 30000;
+
+absl::Status Failed(const grpc::Status& status) {
+  if (status.error_code() == grpc::StatusCode::UNAVAILABLE) {
+    return absl::UnavailableError(
+        absl::StrCat("no coordinator answers (", status.error_message(), ")"));
+  }
+  return common::FromGrpc(status);
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<UserClient>> UserClient::Connect(const std::string& address,
+                                                                const std::string& token_file,
+                                                                const std::string& tls_ca_file) {
+  std::string token;
+  if (!token_file.empty()) {
+    absl::StatusOr<std::string> read = common::ReadTokenFile(token_file);
+    if (!read.ok()) return read.status();
+    token = *read;
+  }
+  absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> credentials =
+      common::ClientCredentials(tls_ca_file);
+  if (!credentials.ok()) return credentials.status();
+  return std::make_unique<UserClient>(common::MakeChannel(address, *credentials), token);
+}
+
+UserClient::UserClient(std::shared_ptr<grpc::Channel> channel, std::string token)
+    : stub_(proto::UserService::NewStub(channel)), token_(std::move(token)) {}
+
+absl::StatusOr<int64_t> UserClient::Submit(const proto::RunConfig& config) {
+  proto::SubmitRequest request;
+  *request.mutable_config() = config;
+  proto::SubmitReply reply;
+  auto context = common::MakeContext(token_, kTimeoutMs);
+  grpc::Status status = stub_->Submit(context.get(), request, &reply);
+  if (!status.ok()) return Failed(status);
+  return reply.run_id();
+}
+
+absl::StatusOr<proto::ListReply> UserClient::List() {
+  proto::ListReply reply;
+  auto context = common::MakeContext(token_, kTimeoutMs);
+  grpc::Status status = stub_->List(context.get(), proto::ListRequest(), &reply);
+  if (!status.ok()) return Failed(status);
+  return reply;
+}
+
+absl::StatusOr<proto::RunStatus> UserClient::Status(int64_t run_id) {
+  proto::StatusRequest request;
+  request.set_run_id(run_id);
+  proto::StatusReply reply;
+  auto context = common::MakeContext(token_, kTimeoutMs);
+  grpc::Status status = stub_->Status(context.get(), request, &reply);
+  if (!status.ok()) return Failed(status);
+  return reply.run();
+}
+
+absl::StatusOr<proto::RunStatus> UserClient::Cancel(int64_t run_id) {
+  proto::CancelRequest request;
+  request.set_run_id(run_id);
+  proto::CancelReply reply;
+  auto context = common::MakeContext(token_, kTimeoutMs);
+  grpc::Status status = stub_->Cancel(context.get(), request, &reply);
+  if (!status.ok()) return Failed(status);
+  return reply.run();
+}
+
+absl::Status UserClient::ExportPgn(int64_t run_id,
+                                   const std::function<void(const std::string&)>& sink) {
+  proto::ExportPgnRequest request;
+  request.set_run_id(run_id);
+  request.set_after_pair(-1);
+  for (;;) {
+    proto::ExportPgnReply reply;
+    auto context = common::MakeContext(token_, kTimeoutMs);
+    grpc::Status status = stub_->ExportPgn(context.get(), request, &reply);
+    if (!status.ok()) return Failed(status);
+    sink(reply.pgn());
+    if (reply.done()) return absl::OkStatus();
+    request.set_after_pair(reply.last_pair());
+  }
+}
+
+}  // namespace gc9::coordinator::cli

@@ -1,0 +1,33 @@
+// A thin synchronous client of the coordinator's UserService, shared by the command line and
+// `gc9 run`.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "proto/coordinator.grpc.pb.h"
+
+namespace gc9::coordinator::cli {
+
+class UserClient {
+ public:
+  static absl::StatusOr<std::unique_ptr<UserClient>> Connect(const std::string& address,
+                                                             const std::string& token_file,
+                                                             const std::string& tls_ca_file);
+  UserClient(std::shared_ptr<grpc::Channel> channel, std::string token);
+
+  absl::StatusOr<int64_t> Submit(const proto::RunConfig& config);
+  absl::StatusOr<proto::ListReply> List();
+  absl::StatusOr<proto::RunStatus> Status(int64_t run_id);
+  absl::StatusOr<proto::RunStatus> Cancel(int64_t run_id);
+  // Every stored game of the run, page by page, to `sink`.
+  absl::Status ExportPgn(int64_t run_id, const std::function<void(const std::string&)>& sink);
+
+ private:
+  std::unique_ptr<proto::UserService::Stub> stub_;
+  std::string token_;
+  std::string address_;
+};
+
+}  // namespace gc9::coordinator::cli

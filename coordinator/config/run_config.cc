@@ -1,0 +1,382 @@
+// Parsing goes through protobuf's TextFormat with an error collector (syntax and unknown
+// fields), then one pass of semantic checks whose errors are placed on a line with the
+// parser's ParseInfoTree.
+#include "coordinator/config/run_config.h"
+
+#include <cmath>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "coordinator/stats/sprt.h"
+#include "engine/movegen.h"
+#include "engine/position.h"
+#include "engine/status_macros.h"
+#include "engine/variant_catalog.h"
+#include "google/protobuf/io/tokenizer.h"
+#include "google/protobuf/text_format.h"
+
+namespace gc9::coordinator::config {
+namespace {
+
+using google::protobuf::TextFormat;
+
+// A field path from the root message, e.g. {{"time_control", -1}, {"nodes", -1}}; index -1
+// for a singular field.
+using FieldPath = std::vector<std::pair<std::string, int>>;
+
+std::string PathName(const FieldPath& path) {
+  std::string out;
+  for (const auto& [name, index] : path) {
+    if (!out.empty()) out += ".";
+    out += name;
+    if (index >= 0) absl::StrAppend(&out, "[", index, "]");
+  }
+  return out;
+}
+
+class Collector : public google::protobuf::io::ErrorCollector {
+ public:
+  explicit Collector(std::string source) : source_(std::move(source)) {}
+  void AddError(int line, google::protobuf::io::ColumnNumber column,
+                const std::string& message) override {
+    if (first_.empty())
+      first_ = absl::StrCat(source_, ":", line + 1, ":", column + 1, ": ", message);
+  }
+  void AddWarning(int, google::protobuf::io::ColumnNumber, const std::string&) override {}
+  const std::string& first() const { return first_; }
+
+ private:
+  std::string source_;
+  std::string first_;
+};
+
+// Turns a field path into "SOURCE:LINE: " using where the parser saw the deepest field of the
+// path that is present in the text.
+class Locator {
+ public:
+  Locator(std::string source, const TextFormat::ParseInfoTree* tree)
+      : source_(std::move(source)), tree_(tree) {}
+
+  std::string Where(const FieldPath& path) const {
+    if (tree_ == nullptr) return "";
+    const google::protobuf::Descriptor* descriptor = proto::RunConfig::descriptor();
+    const TextFormat::ParseInfoTree* tree = tree_;
+    int line = -1;
+    for (const auto& [name, index] : path) {
+      if (descriptor == nullptr || tree == nullptr) break;
+      const google::protobuf::FieldDescriptor* field = descriptor->FindFieldByName(name);
+      if (field == nullptr) break;
+      const auto location = tree->GetLocation(field, index);
+      if (location.line < 0) break;
+      line = location.line;
+      descriptor = field->message_type();
+      tree = field->message_type() ? tree->GetTreeForNested(field, index) : nullptr;
+    }
+    if (line < 0) return absl::StrCat(source_, ": ");
+    return absl::StrCat(source_, ":", line + 1, ": ");
+  }
+
+ private:
+  std::string source_;
+  const TextFormat::ParseInfoTree* tree_;
+};
+
+class Checker {
+ public:
+  explicit Checker(const Locator* locator) : locator_(locator) {}
+
+  absl::Status Fail(const FieldPath& path, absl::string_view reason) const {
+    std::string where = locator_ ? locator_->Where(path) : "";
+    return absl::InvalidArgumentError(absl::StrCat(where, PathName(path), ": ", reason));
+  }
+
+  absl::Status CheckEngine(const proto::EngineConfig& engine, const std::string& field) const {
+    switch (engine.kind_case()) {
+      case proto::EngineConfig::kBuiltin:
+        for (int i = 0; i < engine.builtin().param_size(); ++i) {
+          const proto::ParamOverride& param = engine.builtin().param(i);
+          const FieldPath path = {{field, -1}, {"builtin", -1}, {"param", i}};
+          if (param.name().empty()) return Fail(path, "a parameter needs a name");
+          if (!std::isfinite(param.value())) return Fail(path, "the value must be finite");
+        }
+        return absl::OkStatus();
+      case proto::EngineConfig::kExternal: {
+        const FieldPath path = {{field, -1}, {"external", -1}, {"path", -1}};
+        if (engine.external().path().empty()) return Fail(path, "an external engine needs a path");
+        return absl::OkStatus();
+      }
+      case proto::EngineConfig::KIND_NOT_SET:
+        return Fail({{field, -1}}, "set `builtin {...}` or `external { path: ... }`");
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status CheckTimeControl(const proto::TimeControl& tc) const {
+    const std::string f = "time_control";
+    switch (tc.limit_case()) {
+      case proto::TimeControl::kNodes:
+        if (tc.nodes() <= 0) return Fail({{f, -1}, {"nodes", -1}}, "must be positive");
+        break;
+      case proto::TimeControl::kDepth:
+        if (tc.depth() <= 0 || tc.depth() > 128) {
+          return Fail({{f, -1}, {"depth", -1}}, "must be in 1..128");
+        }
+        break;
+      case proto::TimeControl::kMovetimeMs:
+        if (tc.movetime_ms() <= 0) return Fail({{f, -1}, {"movetime_ms", -1}}, "must be positive");
+        break;
+      case proto::TimeControl::kClock:
+        if (tc.clock().base_ms() <= 0) {
+          return Fail({{f, -1}, {"clock", -1}, {"base_ms", -1}}, "must be positive");
+        }
+        if (tc.clock().increment_ms() < 0) {
+          return Fail({{f, -1}, {"clock", -1}, {"increment_ms", -1}}, "must not be negative");
+        }
+        break;
+      case proto::TimeControl::LIMIT_NOT_SET:
+        return Fail({{f, -1}}, "set one of nodes, depth, movetime_ms or clock");
+    }
+    if (tc.margin_ms() < 0) return Fail({{f, -1}, {"margin_ms", -1}}, "must not be negative");
+    return absl::OkStatus();
+  }
+
+  absl::Status CheckOpenings(const proto::RunConfig& config,
+                             const std::shared_ptr<const engine::Variant>& variant) const {
+    const proto::Openings& openings = config.openings();
+    switch (openings.source_case()) {
+      case proto::Openings::kEnginesPlace:
+        if (!openings.engines_place()) {
+          return Fail({{"openings", -1}, {"engines_place", -1}},
+                      "false is no opening source; list positions or name a file");
+        }
+        return absl::OkStatus();
+      case proto::Openings::kRandom:
+        if (openings.random().plies() < 1 || openings.random().plies() > 40) {
+          return Fail({{"openings", -1}, {"random", -1}, {"plies", -1}}, "must be in 1..40");
+        }
+        return absl::OkStatus();
+      case proto::Openings::kFile:
+        return Fail({{"openings", -1}, {"file", -1}}, "files are read when the config is loaded");
+      case proto::Openings::kList:
+        break;
+      case proto::Openings::SOURCE_NOT_SET:
+        return Fail({{"openings", -1}}, "set engines_place, list or file");
+    }
+    if (openings.list().position_size() == 0) {
+      return Fail({{"openings", -1}, {"list", -1}}, "holds no position");
+    }
+    engine::Position pos(variant);
+    for (int i = 0; i < openings.list().position_size(); ++i) {
+      const proto::OpeningPosition& opening = openings.list().position(i);
+      const FieldPath path = {{"openings", -1}, {"list", -1}, {"position", i}};
+      absl::Status status = opening.fen().empty() ? pos.SetStart() : pos.SetFen(opening.fen());
+      if (!status.ok()) return Fail(path, absl::StrCat("bad FEN: ", status.message()));
+      for (const std::string& move : opening.move()) {
+        absl::StatusOr<engine::Move> parsed = engine::ParseUciMove(pos, move);
+        if (!parsed.ok()) {
+          return Fail(path, absl::StrCat("move '", move, "': ", parsed.status().message()));
+        }
+        pos.DoMove(*parsed);
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status Check(const proto::RunConfig& config) const {
+    if (config.variant().empty()) {
+      return Fail(
+          {{"variant", -1}},
+          absl::StrCat("required; one of ", absl::StrJoin(engine::BuiltinVariantNames(), ", ")));
+    }
+    absl::StatusOr<std::shared_ptr<const engine::Variant>> variant =
+        engine::BuiltinVariant(config.variant());
+    if (!variant.ok()) {
+      return Fail({{"variant", -1}},
+                  absl::StrCat("unknown variant '", config.variant(), "'; one of ",
+                               absl::StrJoin(engine::BuiltinVariantNames(), ", ")));
+    }
+    if (!config.has_engine()) return Fail({{"engine", -1}}, "required");
+    if (!config.has_baseline()) return Fail({{"baseline", -1}}, "required");
+    RETURN_IF_ERROR(CheckEngine(config.engine(), "engine"));
+    RETURN_IF_ERROR(CheckEngine(config.baseline(), "baseline"));
+    if (!config.has_time_control()) return Fail({{"time_control", -1}}, "required");
+    RETURN_IF_ERROR(CheckTimeControl(config.time_control()));
+    if (!config.has_openings()) return Fail({{"openings", -1}}, "required");
+    RETURN_IF_ERROR(CheckOpenings(config, *variant));
+    const proto::Adjudication& adj = config.adjudication();
+    const google::protobuf::Reflection* reflection = adj.GetReflection();
+    const google::protobuf::Descriptor* descriptor = adj.GetDescriptor();
+    for (int i = 0; i < descriptor->field_count(); ++i) {
+      const google::protobuf::FieldDescriptor* field = descriptor->field(i);
+      if (reflection->GetInt32(adj, field) < 0) {
+        return Fail({{"adjudication", -1}, {field->name(), -1}}, "must not be negative");
+      }
+    }
+    if ((adj.draw_score_cp() > 0 || adj.draw_move_number() > 0) && adj.draw_plies() == 0) {
+      return Fail({{"adjudication", -1}, {"draw_plies", -1}},
+                  "draw adjudication needs draw_plies (how many plies the scores must agree)");
+    }
+    if (adj.resign_score_cp() > 0 && adj.resign_plies() == 0) {
+      return Fail({{"adjudication", -1}, {"resign_plies", -1}},
+                  "resign adjudication needs resign_plies");
+    }
+    switch (config.kind_case()) {
+      case proto::RunConfig::kFixed:
+        if (config.fixed().pairs() <= 0) {
+          return Fail({{"fixed", -1}, {"pairs", -1}}, "must be positive");
+        }
+        break;
+      case proto::RunConfig::kSprt: {
+        stats::SprtParams params;
+        params.elo0 = config.sprt().elo0();
+        params.elo1 = config.sprt().elo1();
+        params.alpha = config.sprt().alpha() == 0 ? 0.05 : config.sprt().alpha();
+        params.beta = config.sprt().beta() == 0 ? 0.05 : config.sprt().beta();
+        if (absl::Status status = stats::ValidateSprtParams(params); !status.ok()) {
+          return Fail({{"sprt", -1}}, status.message());
+        }
+        if (config.sprt().max_pairs() < 0) {
+          return Fail({{"sprt", -1}, {"max_pairs", -1}}, "must not be negative");
+        }
+        break;
+      }
+      case proto::RunConfig::KIND_NOT_SET:
+        return Fail({}, "set the run kind: `fixed { pairs: N }` or `sprt { elo0: ... elo1: ... }`");
+    }
+    if (config.priority() < 0) return Fail({{"priority", -1}}, "must not be negative");
+    if (config.batch_pairs() < 0 || config.batch_pairs() > kMaxBatchPairs) {
+      return Fail({{"batch_pairs", -1}}, absl::StrCat("must be in 0..", kMaxBatchPairs));
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  const Locator* locator_;
+};
+
+std::string DirName(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+absl::StatusOr<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+absl::StatusOr<proto::OpeningList> ReadOpeningsFile(const std::string& path) {
+  absl::StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok()) return text.status();
+  proto::OpeningList list;
+  for (absl::string_view line : absl::StrSplit(*text, '\n')) {
+    line = absl::StripAsciiWhitespace(line);
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<absl::string_view> fields = absl::StrSplit(line, ' ', absl::SkipWhitespace());
+    std::string fen;
+    auto is_number = [](absl::string_view s) {
+      return !s.empty() && s.find_first_not_of("0123456789") == absl::string_view::npos;
+    };
+    if (fields.size() >= 6 && is_number(fields[4]) && is_number(fields[5])) {
+      fen = absl::StrJoin(fields.begin(), fields.begin() + 6, " ");
+    } else if (fields.size() >= 4) {
+      fen = absl::StrCat(absl::StrJoin(fields.begin(), fields.begin() + 4, " "), " 0 1");
+    } else {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ": '", line, "' is neither a FEN nor an EPD line"));
+    }
+    list.add_position()->set_fen(fen);
+  }
+  return list;
+}
+
+absl::StatusOr<proto::RunConfig> ParseRunConfig(absl::string_view text, absl::string_view source,
+                                                const std::string& base_dir) {
+  proto::RunConfig config;
+  TextFormat::Parser parser;
+  Collector collector{std::string(source)};
+  TextFormat::ParseInfoTree tree;
+  parser.RecordErrorsTo(&collector);
+  parser.WriteLocationsTo(&tree);
+  if (!parser.ParseFromString(std::string(text), &config)) {
+    return absl::InvalidArgumentError(
+        collector.first().empty() ? absl::StrCat(source, ": not a RunConfig") : collector.first());
+  }
+  Locator locator(std::string(source), &tree);
+  if (config.openings().source_case() == proto::Openings::kFile) {
+    std::string file = config.openings().file();
+    if (!file.empty() && file[0] != '/') file = base_dir + "/" + file;
+    absl::StatusOr<proto::OpeningList> list = ReadOpeningsFile(file);
+    if (!list.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(locator.Where({{"openings", -1}, {"file", -1}}),
+                       "openings.file: ", list.status().message()));
+    }
+    *config.mutable_openings()->mutable_list() = *std::move(list);
+  }
+  Checker checker(&locator);
+  if (absl::Status status = checker.Check(config); !status.ok()) return status;
+  return config;
+}
+
+absl::StatusOr<proto::RunConfig> LoadRunConfigFile(const std::string& path) {
+  absl::StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok()) return text.status();
+  return ParseRunConfig(*text, path, DirName(path));
+}
+
+absl::Status ValidateRunConfig(const proto::RunConfig& config) {
+  return Checker(nullptr).Check(config);
+}
+
+absl::StatusOr<proto::OpeningPosition> RandomOpening(const std::string& variant_name, int plies,
+                                                     uint64_t seed) {
+  absl::StatusOr<std::shared_ptr<const engine::Variant>> variant =
+      engine::BuiltinVariant(variant_name);
+  if (!variant.ok()) return variant.status();
+  engine::Position pos(*variant);
+  RETURN_IF_ERROR(pos.SetStart());
+  std::mt19937_64 rng(seed);
+  proto::OpeningPosition opening;
+  engine::MoveList moves;
+  for (int ply = 0; ply < plies; ++ply) {
+    moves.size = 0;
+    engine::GenerateLegal(pos, &moves);
+    if (moves.size == 0) break;
+    const engine::Move move = moves.moves[rng() % static_cast<uint64_t>(moves.size)];
+    opening.add_move(engine::MoveToUci(pos, move));
+    pos.DoMove(move);
+  }
+  return opening;
+}
+
+int EffectivePriority(const proto::RunConfig& config) {
+  return config.priority() > 0 ? config.priority() : 1;
+}
+
+int EffectiveBatchPairs(const proto::RunConfig& config) {
+  return config.batch_pairs() > 0 ? config.batch_pairs() : kDefaultBatchPairs;
+}
+
+int64_t TargetPairs(const proto::RunConfig& config) {
+  if (config.has_fixed()) return config.fixed().pairs();
+  if (config.has_sprt()) {
+    return config.sprt().max_pairs() > 0 ? config.sprt().max_pairs() : kDefaultSprtMaxPairs;
+  }
+  return 0;
+}
+
+}  // namespace gc9::coordinator::config

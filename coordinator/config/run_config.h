@@ -1,0 +1,51 @@
+// Run configurations (proto::RunConfig in protobuf text format, configs/runs/*.textproto):
+// parsing with file and line in every error, semantic validation naming the field, and
+// resolution of an openings file into inline positions.
+#pragma once
+
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "proto/run.pb.h"
+
+namespace gc9::coordinator::config {
+
+inline constexpr int kDefaultBatchPairs = 16;
+inline constexpr int kMaxBatchPairs = 1000;
+inline constexpr int64_t kDefaultSprtMaxPairs = 100000;
+
+// Parses and validates `text`; every error reads "SOURCE:LINE: FIELD: reason". An openings
+// `file` is read relative to `base_dir` and replaced by the positions it holds.
+absl::StatusOr<proto::RunConfig> ParseRunConfig(absl::string_view text, absl::string_view source,
+                                                const std::string& base_dir);
+
+// Reads the file and calls ParseRunConfig with its folder as base_dir.
+absl::StatusOr<proto::RunConfig> LoadRunConfigFile(const std::string& path);
+
+// The semantic checks of ParseRunConfig for a config that arrives already parsed (the
+// coordinator's Submit); the message names the field. Openings must be inline.
+absl::Status ValidateRunConfig(const proto::RunConfig& config);
+
+// Positions from an EPD or FEN file: one a line, '#' comments and blank lines skipped; an
+// EPD line (four fields, then operations) gets the counters "0 1".
+absl::StatusOr<proto::OpeningList> ReadOpeningsFile(const std::string& path);
+
+// `plies` random legal moves from the variant's start position, chosen by `seed` (fewer if a
+// game ends first). The same seed gives the same opening.
+absl::StatusOr<proto::OpeningPosition> RandomOpening(const std::string& variant, int plies,
+                                                     uint64_t seed);
+
+// The default of `gc9 run` with no file: configs/runs/sprt-grandchess9.textproto, compiled in.
+absl::string_view DefaultRunConfigText();
+inline constexpr absl::string_view kDefaultRunConfigSource =
+    "configs/runs/sprt-grandchess9.textproto";
+
+// Defaults spelled out: priority, batch size, SPRT alpha/beta/max_pairs.
+int EffectivePriority(const proto::RunConfig& config);
+int EffectiveBatchPairs(const proto::RunConfig& config);
+// Fixed: the pairs; SPRT: max_pairs.
+int64_t TargetPairs(const proto::RunConfig& config);
+
+}  // namespace gc9::coordinator::config

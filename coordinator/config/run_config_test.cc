@@ -1,0 +1,118 @@
+// Run configurations: the shipped files load, and every kind of mistake names its file, line
+// and field.
+#include "coordinator/config/run_config.h"
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "gtest/gtest.h"
+
+namespace gc9::coordinator::config {
+namespace {
+
+constexpr const char* kValid = R"(
+variant: "grandchess9"
+engine { builtin {} }
+baseline { builtin { param { name: "MobilityMg" value: 0 } } }
+time_control { nodes: 500 }
+openings { engines_place: true }
+fixed { pairs: 4 }
+)";
+
+TEST(RunConfig, ShippedConfigsLoad) {
+  for (const char* name : {"sprt-grandchess9.textproto", "grand-vs-fairy.textproto"}) {
+    absl::StatusOr<proto::RunConfig> config =
+        LoadRunConfigFile(std::string(GC9_CONFIGS_DIR) + "/" + name);
+    EXPECT_TRUE(config.ok()) << name << ": " << config.status();
+  }
+}
+
+TEST(RunConfig, DefaultIsTheSprtFile) {
+  absl::StatusOr<proto::RunConfig> config =
+      ParseRunConfig(DefaultRunConfigText(), kDefaultRunConfigSource, ".");
+  ASSERT_TRUE(config.ok()) << config.status();
+  EXPECT_TRUE(config->has_sprt());
+  EXPECT_EQ(config->variant(), "grandchess9");
+}
+
+TEST(RunConfig, ValidParses) {
+  absl::StatusOr<proto::RunConfig> config = ParseRunConfig(kValid, "x.textproto", ".");
+  ASSERT_TRUE(config.ok()) << config.status();
+  EXPECT_EQ(TargetPairs(*config), 4);
+  EXPECT_EQ(EffectivePriority(*config), 1);
+  EXPECT_EQ(EffectiveBatchPairs(*config), kDefaultBatchPairs);
+}
+
+std::string ErrorOf(const std::string& text) {
+  absl::StatusOr<proto::RunConfig> config = ParseRunConfig(text, "bad.textproto", ".");
+  return config.ok() ? "" : std::string(config.status().message());
+}
+
+TEST(RunConfig, UnknownFieldNamesFileAndLine) {
+  const std::string error = ErrorOf(std::string(kValid) + "colour: 3\n");
+  EXPECT_NE(error.find("bad.textproto:8:"), std::string::npos) << error;
+  EXPECT_NE(error.find("colour"), std::string::npos) << error;
+}
+
+TEST(RunConfig, ImpossibleValuesNameFieldAndLine) {
+  std::string text = kValid;
+  text.replace(text.find("nodes: 500"), 10, "nodes: -5");
+  std::string error = ErrorOf(text);
+  EXPECT_NE(error.find("bad.textproto:5: time_control.nodes: must be positive"), std::string::npos)
+      << error;
+
+  text = kValid;
+  text.replace(text.find("fixed { pairs: 4 }"), 18, "sprt { elo0: 5 elo1: 0 }");
+  error = ErrorOf(text);
+  EXPECT_NE(error.find("bad.textproto:7: sprt:"), std::string::npos) << error;
+
+  text = kValid;
+  text.replace(text.find("\"grandchess9\""), 13, "\"nosuch\"");
+  error = ErrorOf(text);
+  EXPECT_NE(error.find("bad.textproto:2: variant: unknown variant 'nosuch'"), std::string::npos)
+      << error;
+
+  text = kValid;
+  text += "adjudication { max_plies: -1 }\n";
+  error = ErrorOf(text);
+  EXPECT_NE(error.find("bad.textproto:8: adjudication.max_plies"), std::string::npos) << error;
+}
+
+TEST(RunConfig, MissingPartsAreNamed) {
+  std::string text = kValid;
+  text.replace(text.find("time_control { nodes: 500 }"), 27, "");
+  EXPECT_NE(ErrorOf(text).find("time_control: required"), std::string::npos) << ErrorOf(text);
+  text = kValid;
+  text.replace(text.find("fixed { pairs: 4 }"), 18, "");
+  EXPECT_NE(ErrorOf(text).find("run kind"), std::string::npos);
+}
+
+TEST(RunConfig, IllegalOpeningMoveIsRejected) {
+  std::string text = kValid;
+  text.replace(text.find("openings { engines_place: true }"), 32,
+               "openings { list { position { move: \"a1a9\" } } }");
+  const std::string error = ErrorOf(text);
+  EXPECT_NE(error.find("openings.list.position[0]: move 'a1a9'"), std::string::npos) << error;
+}
+
+TEST(RunConfig, OpeningsFileIsReadInline) {
+  const std::string dir = ::testing::TempDir();
+  {
+    std::ofstream epd(dir + "/openings.epd");
+    epd << "# two positions\n"
+        << "rcnsqkbcr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RCNSQKBCR[PPpp] w - - id \"start\";\n"
+        << "rcnsqkbcr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RCNSQKBCR[PPpp] w - - 0 1\n";
+  }
+  std::string text = kValid;
+  text.replace(text.find("openings { engines_place: true }"), 32,
+               "openings { file: \"openings.epd\" }");
+  absl::StatusOr<proto::RunConfig> config = ParseRunConfig(text, "x.textproto", dir);
+  ASSERT_TRUE(config.ok()) << config.status();
+  ASSERT_EQ(config->openings().list().position_size(), 2);
+  EXPECT_EQ(config->openings().list().position(0).fen(),
+            "rcnsqkbcr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RCNSQKBCR[PPpp] w - - 0 1");
+}
+
+}  // namespace
+}  // namespace gc9::coordinator::config

@@ -1,0 +1,551 @@
+#include "coordinator/core/core.h"
+
+#include <algorithm>
+#include <limits>
+#include <random>
+#include <tuple>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "coordinator/config/run_config.h"
+#include "coordinator/stats/sprt.h"
+
+namespace gc9::coordinator::core {
+namespace {
+
+// Half points White scored, or -1 for a result that is none.
+int WhitePointsX2(const std::string& result) {
+  if (result == "1-0") return 2;
+  if (result == "0-1") return 0;
+  if (result == "1/2-1/2") return 1;
+  return -1;
+}
+
+// SplitMix64: a pair's seed from the run's, so that replaying a pair replays its randomness.
+uint64_t MixSeed(uint64_t seed, int64_t pair_index) {
+  uint64_t z = seed + 0x9e3779b97f4a7c15ULL * static_cast<uint64_t>(pair_index + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+stats::SprtParams SprtParamsOf(const proto::Sprt& sprt) {
+  stats::SprtParams params;
+  params.elo0 = sprt.elo0();
+  params.elo1 = sprt.elo1();
+  params.alpha = sprt.alpha() > 0 ? sprt.alpha() : 0.05;
+  params.beta = sprt.beta() > 0 ? sprt.beta() : 0.05;
+  return params;
+}
+
+}  // namespace
+
+Core::Core(store::Store* store, CoreOptions options, std::function<int64_t()> now_ms)
+    : store_(store), options_(options), now_ms_(std::move(now_ms)) {}
+
+bool Core::Active(const Run& run) const {
+  return run.record.state() == proto::RUN_PENDING || run.record.state() == proto::RUN_RUNNING;
+}
+
+void Core::Answer(Done done, absl::Status status) {
+  waiting_.emplace_back(std::move(done), std::move(status));
+}
+
+void Core::ResetState() {
+  runs_.clear();
+  leases_.clear();
+  workers_.clear();
+  next_run_id_ = next_lease_id_ = next_worker_id_ = 1;
+  batch_.Clear();
+}
+
+void Core::InitRun(Run& run) {
+  const int64_t target = config::TargetPairs(run.record.config());
+  run.done.assign(static_cast<size_t>(target), 0);
+  const proto::Openings& openings = run.record.config().openings();
+  const int count = openings.has_list() ? openings.list().position_size() : 0;
+  run.opening_order.resize(count);
+  for (int i = 0; i < count; ++i) run.opening_order[i] = i;
+  if (openings.shuffle()) {
+    std::mt19937_64 rng(run.record.config().seed());
+    std::shuffle(run.opening_order.begin(), run.opening_order.end(), rng);
+  }
+}
+
+absl::Status Core::Recover() {
+  ResetState();
+  absl::StatusOr<store::Snapshot> snapshot = store_->Load();
+  if (!snapshot.ok()) return snapshot.status();
+  for (proto::RunRecord& record : snapshot->runs) {
+    Run& run = runs_[record.run_id()];
+    run.record = std::move(record);
+    InitRun(run);
+    next_run_id_ = std::max(next_run_id_, run.record.run_id() + 1);
+  }
+  for (const proto::PairResult& pair : snapshot->pairs) {
+    auto it = runs_.find(pair.run_id());
+    if (it == runs_.end()) continue;
+    Count(it->second, pair);
+  }
+  for (proto::WorkerRecord& worker : snapshot->workers) {
+    next_worker_id_ = std::max(next_worker_id_, worker.worker_id() + 1);
+    workers_[worker.worker_id()] = std::move(worker);
+  }
+  // A pair that was handed out is either counted, outstanding in a live lease, or waiting
+  // to be replayed; the queue is not stored because this rule rebuilds it.
+  std::map<int64_t, std::set<int64_t>> live;
+  const int64_t now = now_ms_();
+  for (proto::LeaseRecord& record : snapshot->leases) {
+    next_lease_id_ = std::max(next_lease_id_, record.lease_id() + 1);
+    auto run_it = runs_.find(record.run_id());
+    if (run_it == runs_.end() || !Active(run_it->second)) {
+      batch_.deleted_leases.push_back(record.lease_id());
+      continue;
+    }
+    Run& run = run_it->second;
+    Lease& lease = leases_[record.lease_id()];
+    lease.record = std::move(record);
+    for (int64_t index : lease.record.pair_index()) {
+      if (index < static_cast<int64_t>(run.done.size()) && run.done[index] == 0) {
+        lease.outstanding.insert(index);
+      }
+    }
+    if (lease.outstanding.empty()) {
+      batch_.deleted_leases.push_back(lease.record.lease_id());
+      leases_.erase(lease.record.lease_id());
+      continue;
+    }
+    if (!lease.record.expired()) {
+      lease.record.set_deadline_unix_ms(now + options_.lease_ms);
+      run.leased += static_cast<int64_t>(lease.outstanding.size());
+      live[run.record.run_id()].insert(lease.outstanding.begin(), lease.outstanding.end());
+    }
+  }
+  for (auto& [run_id, run] : runs_) {
+    if (!Active(run)) continue;
+    const std::set<int64_t>& in_lease = live[run_id];
+    for (int64_t index = 0; index < run.record.next_pair(); ++index) {
+      if (run.done[index] == 0 && in_lease.count(index) == 0) run.replay.push_back(index);
+    }
+  }
+  return store_->Commit(std::exchange(batch_, {}));
+}
+
+void Core::Count(Run& run, const proto::PairResult& pair) {
+  const int64_t index = pair.pair_index();
+  if (index < 0 || index >= static_cast<int64_t>(run.done.size()) || run.done[index] != 0) {
+    return;
+  }
+  run.done[index] = static_cast<uint8_t>(1 + pair.pentanomial_index());
+  ++run.pentanomial[pair.pentanomial_index()];
+  ++run.counted;
+  for (int g = 0; g < pair.game_size(); ++g) {
+    const int white = WhitePointsX2(pair.game(g).result());
+    // The engine under test is White in game 0 and Black in game 1.
+    const int mine = g == 0 ? white : 2 - white;
+    if (mine == 2) ++run.wins;
+    if (mine == 1) ++run.draws;
+    if (mine == 0) ++run.losses;
+    ++run.reasons[pair.game(g).reason()];
+  }
+}
+
+void Core::Settle(Lease& lease, int64_t pair_index) {
+  if (lease.outstanding.erase(pair_index) == 0) return;
+  if (!lease.record.expired()) {
+    auto it = runs_.find(lease.record.run_id());
+    if (it != runs_.end()) --it->second.leased;
+  }
+}
+
+void Core::PersistLease(const Lease& lease) { batch_.leases.push_back(lease.record); }
+
+void Core::DropLease(int64_t lease_id) {
+  auto it = leases_.find(lease_id);
+  if (it == leases_.end()) return;
+  Lease& lease = it->second;
+  if (!lease.record.expired()) {
+    auto run = runs_.find(lease.record.run_id());
+    if (run != runs_.end()) run->second.leased -= static_cast<int64_t>(lease.outstanding.size());
+  }
+  batch_.deleted_leases.push_back(lease_id);
+  leases_.erase(it);
+}
+
+void Core::ExpireLease(Lease& lease) {
+  Run& run = runs_.at(lease.record.run_id());
+  run.leased -= static_cast<int64_t>(lease.outstanding.size());
+  for (int64_t index : lease.outstanding) run.replay.push_back(index);
+  lease.record.set_expired(true);
+  PersistLease(lease);
+}
+
+void Core::MarkChanged(Run& run) { run.changed = true; }
+
+void Core::EndRun(Run& run, proto::RunState state, proto::Decision decision) {
+  run.record.set_state(state);
+  run.record.set_decision(decision);
+  run.record.set_ended_unix_ms(now_ms_());
+  run.replay.clear();
+  std::vector<int64_t> ids;
+  for (const auto& [id, lease] : leases_) {
+    if (lease.record.run_id() == run.record.run_id()) ids.push_back(id);
+  }
+  for (int64_t id : ids) DropLease(id);
+  MarkChanged(run);
+}
+
+void Core::CheckEnd(Run& run) {
+  if (!Active(run)) return;
+  const proto::RunConfig& config = run.record.config();
+  const int64_t target = static_cast<int64_t>(run.done.size());
+  if (config.has_sprt()) {
+    stats::Pentanomial pentanomial;
+    pentanomial.counts = run.pentanomial;
+    absl::StatusOr<stats::SprtResult> sprt =
+        stats::EvaluateSprt(pentanomial, SprtParamsOf(config.sprt()));
+    if (sprt.ok() && sprt->decision == stats::SprtDecision::kAcceptH0) {
+      EndRun(run, proto::RUN_FINISHED, proto::DECISION_ACCEPT_H0);
+    } else if (sprt.ok() && sprt->decision == stats::SprtDecision::kAcceptH1) {
+      EndRun(run, proto::RUN_FINISHED, proto::DECISION_ACCEPT_H1);
+    } else if (run.counted >= target) {
+      EndRun(run, proto::RUN_FINISHED, proto::DECISION_MAX_PAIRS);
+    }
+  } else if (run.counted >= target) {
+    EndRun(run, proto::RUN_FINISHED, proto::DECISION_COMPLETE);
+  }
+}
+
+void Core::HandleRegister(const proto::RegisterRequest& request, proto::RegisterReply* reply,
+                          Done done) {
+  int64_t id = request.resume_worker_id();
+  if (id <= 0 || workers_.count(id) == 0) id = next_worker_id_++;
+  proto::WorkerRecord& worker = workers_[id];
+  worker.set_worker_id(id);
+  *worker.mutable_capabilities() = request.capabilities();
+  worker.set_registered_unix_ms(now_ms_());
+  batch_.workers.push_back(worker);
+  reply->set_worker_id(id);
+  reply->set_heartbeat_interval_ms(options_.heartbeat_ms);
+  Answer(std::move(done));
+}
+
+Core::Run* Core::ChooseRun(const proto::WorkerRecord& worker) {
+  Run* best = nullptr;
+  // Fair shares by priority: the run with the fewest outstanding pairs per unit of priority
+  // gets the worker, then the one served least so far, then the oldest.
+  auto key = [](const Run& run) {
+    const double priority = config::EffectivePriority(run.record.config());
+    return std::make_tuple(run.leased / priority, run.handed_out / priority, run.record.run_id());
+  };
+  const auto& variants = worker.capabilities().variant();
+  for (auto& [id, run] : runs_) {
+    if (!Active(run)) continue;
+    while (!run.replay.empty() && run.done[run.replay.front()] != 0) run.replay.pop_front();
+    const bool has_work =
+        !run.replay.empty() || run.record.next_pair() < static_cast<int64_t>(run.done.size());
+    if (!has_work) continue;
+    if (!variants.empty() && std::find(variants.begin(), variants.end(),
+                                       run.record.config().variant()) == variants.end()) {
+      continue;
+    }
+    if (best == nullptr || key(run) < key(*best)) best = &run;
+  }
+  return best;
+}
+
+void Core::HandleAcquire(const proto::AcquireRequest& request, proto::AcquireReply* reply,
+                         Done done) {
+  auto worker = workers_.find(request.worker_id());
+  if (worker == workers_.end()) {
+    return Answer(std::move(done), absl::NotFoundError(absl::StrCat(
+                                       "unknown worker ", request.worker_id(), "; register")));
+  }
+  Run* run = ChooseRun(worker->second);
+  if (run == nullptr) {
+    reply->set_retry_after_ms(options_.acquire_retry_ms);
+    return Answer(std::move(done));
+  }
+  const int limit = std::max(1, std::min(request.max_pairs() > 0 ? request.max_pairs() : 1,
+                                         config::EffectiveBatchPairs(run->record.config())));
+  const int64_t id = next_lease_id_++;
+  Lease& lease = leases_[id];
+  lease.record.set_lease_id(id);
+  lease.record.set_worker_id(request.worker_id());
+  lease.record.set_run_id(run->record.run_id());
+  lease.record.set_deadline_unix_ms(now_ms_() + options_.lease_ms);
+  while (static_cast<int>(lease.outstanding.size()) < limit) {
+    int64_t index;
+    if (!run->replay.empty()) {
+      index = run->replay.front();
+      run->replay.pop_front();
+      if (run->done[index] != 0) continue;
+    } else if (run->record.next_pair() < static_cast<int64_t>(run->done.size())) {
+      index = run->record.next_pair();
+      run->record.set_next_pair(index + 1);
+    } else {
+      break;
+    }
+    lease.outstanding.insert(index);
+    lease.record.add_pair_index(index);
+  }
+  run->leased += static_cast<int64_t>(lease.outstanding.size());
+  run->handed_out += static_cast<int64_t>(lease.outstanding.size());
+  if (run->record.state() == proto::RUN_PENDING) run->record.set_state(proto::RUN_RUNNING);
+  MarkChanged(*run);
+  PersistLease(lease);
+
+  proto::Batch* batch = reply->mutable_batch();
+  batch->set_run_id(run->record.run_id());
+  batch->set_batch_id(id);
+  batch->set_deadline_unix_ms(lease.record.deadline_unix_ms());
+  *batch->mutable_config() = run->record.config();
+  batch->mutable_config()->clear_openings();
+  const proto::Openings& openings = run->record.config().openings();
+  for (int64_t index : lease.record.pair_index()) {
+    proto::PairAssignment* pair = batch->add_pair();
+    pair->set_pair_index(index);
+    pair->set_seed(MixSeed(run->record.config().seed(), index));
+    if (openings.has_random()) {
+      // Drawn here rather than stored: the pair's seed gives the same opening on a replay.
+      absl::StatusOr<proto::OpeningPosition> opening = config::RandomOpening(
+          run->record.config().variant(), openings.random().plies(), pair->seed());
+      if (opening.ok()) *pair->mutable_opening() = *std::move(opening);
+    } else if (!run->opening_order.empty()) {
+      const int which = run->opening_order[index % run->opening_order.size()];
+      *pair->mutable_opening() = openings.list().position(which);
+    }
+  }
+  Answer(std::move(done));
+}
+
+absl::Status Core::CheckPair(const proto::PairResult& pair, int64_t worker_id) const {
+  const std::string what = absl::StrCat("pair ", pair.pair_index(), " of run ", pair.run_id(),
+                                        " (batch ", pair.batch_id(), ")");
+  auto run = runs_.find(pair.run_id());
+  if (run == runs_.end()) return absl::NotFoundError(absl::StrCat(what, ": no such run"));
+  if (!Active(run->second)) return absl::OkStatus();  // discarded, whoever sent it
+  if (pair.pair_index() < 0 || pair.pair_index() >= static_cast<int64_t>(run->second.done.size())) {
+    return absl::InvalidArgumentError(absl::StrCat(what, ": no such pair"));
+  }
+  auto lease = leases_.find(pair.batch_id());
+  const bool leased_to_sender =
+      lease != leases_.end() && lease->second.record.worker_id() == worker_id &&
+      lease->second.record.run_id() == pair.run_id() &&
+      std::find(lease->second.record.pair_index().begin(), lease->second.record.pair_index().end(),
+                pair.pair_index()) != lease->second.record.pair_index().end();
+  if (!leased_to_sender) {
+    // A repeat after its lease was settled and dropped is harmless; anything else is a report
+    // for work this worker was never given.
+    if (run->second.done[pair.pair_index()] != 0) return absl::OkStatus();
+    return absl::PermissionDeniedError(absl::StrCat(what, " is not leased to worker ", worker_id));
+  }
+  if (pair.game_size() != 2) {
+    return absl::InvalidArgumentError(absl::StrCat(what, ": a pair has two games"));
+  }
+  const int white0 = WhitePointsX2(pair.game(0).result());
+  const int white1 = WhitePointsX2(pair.game(1).result());
+  if (white0 < 0 || white1 < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": a game result is not 1-0, 0-1 or 1/2-1/2"));
+  }
+  if (pair.pentanomial_index() != white0 + 2 - white1) {
+    return absl::InvalidArgumentError(absl::StrCat(what, ": pentanomial_index ",
+                                                   pair.pentanomial_index(),
+                                                   " does not match the games' results"));
+  }
+  return absl::OkStatus();
+}
+
+void Core::HandleReport(const proto::ReportRequest& request, proto::ReportReply* reply, Done done) {
+  if (workers_.count(request.worker_id()) == 0) {
+    return Answer(std::move(done), absl::NotFoundError(absl::StrCat(
+                                       "unknown worker ", request.worker_id(), "; register")));
+  }
+  // All or nothing: a request with one forged or malformed pair changes nothing.
+  for (const proto::PairResult& pair : request.pair()) {
+    if (absl::Status status = CheckPair(pair, request.worker_id()); !status.ok()) {
+      return Answer(std::move(done), status);
+    }
+  }
+  std::set<int64_t> stop;
+  for (const proto::PairResult& pair : request.pair()) {
+    Run& run = runs_.at(pair.run_id());
+    if (!Active(run)) {
+      reply->set_discarded(reply->discarded() + 1);
+      stop.insert(pair.batch_id());
+      continue;
+    }
+    auto lease = leases_.find(pair.batch_id());
+    if (run.done[pair.pair_index()] != 0) {
+      reply->set_duplicates(reply->duplicates() + 1);
+    } else {
+      Count(run, pair);
+      proto::PairResult& stored = batch_.pairs.emplace_back(pair);
+      stored.set_worker_id(request.worker_id());
+      if (!run.record.config().store_pgn()) stored.clear_pgn();
+      MarkChanged(run);
+      reply->set_accepted(reply->accepted() + 1);
+    }
+    if (lease != leases_.end()) {
+      Settle(lease->second, pair.pair_index());
+      if (lease->second.outstanding.empty()) DropLease(pair.batch_id());
+    }
+  }
+  for (int64_t id : stop) reply->add_stop_batch(id);
+  Answer(std::move(done));
+}
+
+void Core::HandleHeartbeat(const proto::HeartbeatRequest& request, proto::HeartbeatReply* reply,
+                           Done done) {
+  const int64_t deadline = now_ms_() + options_.lease_ms;
+  for (int64_t id : request.batch_id()) {
+    auto it = leases_.find(id);
+    // Deadlines are not written: after a restart every live lease gets a fresh one anyway.
+    if (it != leases_.end() && it->second.record.worker_id() == request.worker_id() &&
+        !it->second.record.expired()) {
+      it->second.record.set_deadline_unix_ms(deadline);
+    } else {
+      reply->add_stop_batch(id);
+    }
+  }
+  reply->set_deadline_unix_ms(deadline);
+  Answer(std::move(done));
+}
+
+void Core::HandleSubmit(const proto::SubmitRequest& request, proto::SubmitReply* reply, Done done) {
+  if (absl::Status status = config::ValidateRunConfig(request.config()); !status.ok()) {
+    return Answer(std::move(done), status);
+  }
+  const int64_t id = next_run_id_++;
+  Run& run = runs_[id];
+  run.record.set_run_id(id);
+  *run.record.mutable_config() = request.config();
+  run.record.set_state(proto::RUN_PENDING);
+  run.record.set_created_unix_ms(now_ms_());
+  InitRun(run);
+  MarkChanged(run);
+  reply->set_run_id(id);
+  Answer(std::move(done));
+}
+
+void Core::FillStatus(const Run& run, proto::RunStatus* status) const {
+  status->set_run_id(run.record.run_id());
+  status->set_name(run.record.config().name());
+  status->set_state(run.record.state());
+  status->set_decision(run.record.decision());
+  for (int64_t count : run.pentanomial) status->add_pentanomial(count);
+  status->set_wins(run.wins);
+  status->set_losses(run.losses);
+  status->set_draws(run.draws);
+  status->set_target_pairs(static_cast<int64_t>(run.done.size()));
+  status->set_leased_pairs(run.leased);
+  *status->mutable_config() = run.record.config();
+  for (const auto& [reason, count] : run.reasons) (*status->mutable_reasons())[reason] = count;
+}
+
+void Core::HandleList(const proto::ListRequest&, proto::ListReply* reply, Done done) {
+  std::set<int64_t> workers;
+  for (const auto& [id, lease] : leases_) {
+    if (!lease.record.expired()) workers.insert(lease.record.worker_id());
+  }
+  for (const auto& [id, run] : runs_) {
+    FillStatus(run, reply->add_run());
+    reply->mutable_run()->rbegin()->clear_config();
+  }
+  reply->set_workers(static_cast<int>(workers.size()));
+  Answer(std::move(done));
+}
+
+void Core::HandleStatus(const proto::StatusRequest& request, proto::StatusReply* reply, Done done) {
+  auto it = runs_.find(request.run_id());
+  if (it == runs_.end()) {
+    return Answer(std::move(done), absl::NotFoundError(absl::StrCat("no run ", request.run_id())));
+  }
+  FillStatus(it->second, reply->mutable_run());
+  Answer(std::move(done));
+}
+
+void Core::HandleCancel(const proto::CancelRequest& request, proto::CancelReply* reply, Done done) {
+  auto it = runs_.find(request.run_id());
+  if (it == runs_.end()) {
+    return Answer(std::move(done), absl::NotFoundError(absl::StrCat("no run ", request.run_id())));
+  }
+  if (!Active(it->second)) {
+    return Answer(std::move(done), absl::FailedPreconditionError(absl::StrCat(
+                                       "run ", request.run_id(), " has already ended")));
+  }
+  EndRun(it->second, proto::RUN_CANCELLED, proto::DECISION_NONE);
+  FillStatus(it->second, reply->mutable_run());
+  Answer(std::move(done));
+}
+
+void Core::HandleExportPgn(const proto::ExportPgnRequest& request, proto::ExportPgnReply* reply,
+                           Done done) {
+  if (runs_.count(request.run_id()) == 0) {
+    return Answer(std::move(done), absl::NotFoundError(absl::StrCat("no run ", request.run_id())));
+  }
+  const int limit = request.max_pairs() > 0
+                        ? std::min(request.max_pairs(), options_.max_pgn_page_pairs)
+                        : options_.max_pgn_page_pairs;
+  // Reads what is committed; a pair counted since the last Flush shows on the next page.
+  absl::StatusOr<std::vector<proto::PairResult>> pairs =
+      store_->ReadPairs(request.run_id(), request.after_pair(), limit);
+  if (!pairs.ok()) return Answer(std::move(done), pairs.status());
+  std::string* pgn = reply->mutable_pgn();
+  reply->set_last_pair(request.after_pair());
+  for (const proto::PairResult& pair : *pairs) {
+    for (const std::string& game : pair.pgn()) {
+      pgn->append(game);
+      if (!game.empty() && game.back() != '\n') pgn->push_back('\n');
+      pgn->push_back('\n');
+    }
+    reply->set_last_pair(pair.pair_index());
+  }
+  reply->set_done(static_cast<int>(pairs->size()) < limit);
+  Answer(std::move(done));
+}
+
+void Core::Tick() {
+  const int64_t now = now_ms_();
+  std::vector<int64_t> settled;
+  for (auto& [id, lease] : leases_) {
+    if (!lease.record.expired() && lease.record.deadline_unix_ms() < now) ExpireLease(lease);
+    if (!lease.record.expired()) continue;
+    // An expired lease stays only to take late reports of pairs nobody else has reported.
+    const Run& run = runs_.at(lease.record.run_id());
+    for (auto it = lease.outstanding.begin(); it != lease.outstanding.end();) {
+      it = run.done[*it] != 0 ? lease.outstanding.erase(it) : std::next(it);
+    }
+    if (lease.outstanding.empty()) settled.push_back(id);
+  }
+  for (int64_t id : settled) DropLease(id);
+}
+
+void Core::Flush() {
+  for (auto& [id, run] : runs_) {
+    if (!run.changed) continue;
+    CheckEnd(run);
+    batch_.runs.push_back(run.record);
+    run.changed = false;
+  }
+  absl::Status status = store_->Commit(batch_);
+  batch_.Clear();
+  std::vector<std::pair<Done, absl::Status>> waiting = std::exchange(waiting_, {});
+  if (!status.ok()) {
+    // The memory is ahead of the disk; go back to what the disk holds.
+    absl::Status recovered = Recover();
+    if (!recovered.ok()) status = recovered;
+  }
+  for (auto& [done, result] : waiting) {
+    done(status.ok() ? std::move(result)
+                     : absl::UnavailableError(absl::StrCat("not stored: ", status.message())));
+  }
+}
+
+int64_t Core::CountedPairs(int64_t run_id) const {
+  auto it = runs_.find(run_id);
+  return it == runs_.end() ? 0 : it->second.counted;
+}
+
+}  // namespace gc9::coordinator::core

@@ -1,0 +1,122 @@
+// The coordinator's single owner of state: runs, leases, workers and every counted pair. All
+// methods run on one executor thread (see executor.h), so nothing here locks; nothing here
+// knows gRPC either, which is why the tests drive it directly.
+//
+// Every handler answers through `done`, and only from Flush: changes are applied in memory,
+// written to the store in one transaction per Flush (group commit), and the replies of all
+// requests handled since the previous Flush go out after that commit. So a reply never shows
+// the caller anything that is not on disk, and an acknowledged pair survives a crash.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "coordinator/store/store.h"
+#include "proto/coordinator.pb.h"
+
+namespace gc9::coordinator::core {
+
+using Done = std::function<void(absl::Status)>;
+
+struct CoreOptions {
+  int64_t lease_ms = 60000;         // a lease's life without a heartbeat
+  int64_t heartbeat_ms = 10000;     // what workers are told to use; well under lease_ms
+  int64_t acquire_retry_ms = 1000;  // how long a worker without work waits
+  int max_pgn_page_pairs = 500;
+};
+
+class Core {
+ public:
+  // `now_ms` is wall time in Unix milliseconds (a function so tests can move it).
+  Core(store::Store* store, CoreOptions options, std::function<int64_t()> now_ms);
+
+  // Rebuilds the state from the store. Leases that were live get a fresh deadline, since
+  // their workers could not heartbeat while the coordinator was down.
+  absl::Status Recover();
+
+  void HandleRegister(const proto::RegisterRequest& request, proto::RegisterReply* reply,
+                      Done done);
+  void HandleAcquire(const proto::AcquireRequest& request, proto::AcquireReply* reply, Done done);
+  void HandleReport(const proto::ReportRequest& request, proto::ReportReply* reply, Done done);
+  void HandleHeartbeat(const proto::HeartbeatRequest& request, proto::HeartbeatReply* reply,
+                       Done done);
+
+  void HandleSubmit(const proto::SubmitRequest& request, proto::SubmitReply* reply, Done done);
+  void HandleList(const proto::ListRequest& request, proto::ListReply* reply, Done done);
+  void HandleStatus(const proto::StatusRequest& request, proto::StatusReply* reply, Done done);
+  void HandleCancel(const proto::CancelRequest& request, proto::CancelReply* reply, Done done);
+  void HandleExportPgn(const proto::ExportPgnRequest& request, proto::ExportPgnReply* reply,
+                       Done done);
+
+  // Expires the leases whose deadline has passed: their unreported pairs go back to the
+  // queue of their run.
+  void Tick();
+
+  // Decides the runs whose counts changed, commits everything since the last Flush and then
+  // answers the requests in the order they came. If the commit fails they are answered with
+  // its error and the state is rebuilt from the store, which still holds the last commit.
+  void Flush();
+  bool HasPending() const { return !waiting_.empty() || !batch_.empty(); }
+
+  // For tests and the benchmark.
+  int64_t CountedPairs(int64_t run_id) const;
+
+ private:
+  struct Run {
+    proto::RunRecord record;
+    std::vector<uint8_t> done;   // per pair index: 0 not counted, else 1 + pentanomial index
+    std::deque<int64_t> replay;  // handed out, not counted, in no live lease
+    std::array<int64_t, 5> pentanomial{};
+    int64_t counted = 0;
+    int64_t wins = 0, losses = 0, draws = 0;
+    std::map<std::string, int64_t> reasons;
+    int64_t leased = 0;      // outstanding pairs of live leases
+    int64_t handed_out = 0;  // pair assignments since start, for fairness
+    std::vector<int> opening_order;
+    bool changed = false;
+  };
+  struct Lease {
+    proto::LeaseRecord record;
+    std::set<int64_t> outstanding;  // its pairs that nobody has reported yet
+  };
+
+  bool Active(const Run& run) const;
+  void Answer(Done done, absl::Status status = absl::OkStatus());
+  void ResetState();
+  void InitRun(Run& run);
+  void Count(Run& run, const proto::PairResult& pair);
+  // Removes `pair_index` from the lease's outstanding pairs, keeping Run::leased in step.
+  void Settle(Lease& lease, int64_t pair_index);
+  void ExpireLease(Lease& lease);
+  void DropLease(int64_t lease_id);
+  void EndRun(Run& run, proto::RunState state, proto::Decision decision);
+  void CheckEnd(Run& run);
+  void MarkChanged(Run& run);
+  void PersistLease(const Lease& lease);
+  Run* ChooseRun(const proto::WorkerRecord& worker);
+  void FillStatus(const Run& run, proto::RunStatus* status) const;
+  absl::Status CheckPair(const proto::PairResult& pair, int64_t worker_id) const;
+
+  store::Store* store_;
+  CoreOptions options_;
+  std::function<int64_t()> now_ms_;
+
+  std::map<int64_t, Run> runs_;
+  std::map<int64_t, Lease> leases_;  // live and expired
+  std::map<int64_t, proto::WorkerRecord> workers_;
+  int64_t next_run_id_ = 1;
+  int64_t next_lease_id_ = 1;
+  int64_t next_worker_id_ = 1;
+
+  store::WriteBatch batch_;                             // written by the next Flush
+  std::vector<std::pair<Done, absl::Status>> waiting_;  // answered by the next Flush
+};
+
+}  // namespace gc9::coordinator::core

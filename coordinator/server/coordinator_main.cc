@@ -1,0 +1,130 @@
+// gc9-coordinator: the server. Opens (or creates) the SQLite database, rebuilds every run
+// from it, and serves workers and users until SIGINT or SIGTERM.
+#include <signal.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "common/flags.h"
+#include "common/rpc.h"
+#include "coordinator/core/core.h"
+#include "coordinator/core/executor.h"
+#include "coordinator/server/server.h"
+#include "coordinator/store/sqlite_store.h"
+
+namespace gc9::coordinator {
+namespace {
+
+int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+int Main(int argc, char** argv) {
+  std::string db;
+  std::string listen = "127.0.0.1:50051";
+  std::string token_file;
+  std::string tls_cert;
+  std::string tls_key;
+  std::string port_file;
+  int64_t lease_ms = 60000;
+  common::FlagParser flags(
+      "gc9-coordinator",
+      "gc9 coordinator --db FILE [--listen ADDR] [--token-file F] [--tls-cert F --tls-key F]",
+      "The gc9 coordinator: hands out game pairs to workers, counts every reported pair exactly\n"
+      "once, decides SPRTs, and keeps everything in one SQLite database so that a restart\n"
+      "continues every run with the counts it had acknowledged.");
+  flags.AddString("db", &db, "required: the SQLite database (created if missing)");
+  flags.AddString("listen", &listen, "address to serve on; port 0 picks a free one");
+  flags.AddString("token-file", &token_file,
+                  "file whose first line is the shared secret every caller must send");
+  flags.AddString("tls-cert", &tls_cert, "PEM certificate: serve TLS (with --tls-key)");
+  flags.AddString("tls-key", &tls_key, "PEM private key of --tls-cert");
+  flags.AddString("port-file", &port_file, "write the port served on to this file once listening");
+  flags.AddInt("lease-ms", &lease_ms,
+               "how long a lease lives without a heartbeat before its pairs are replayed");
+  bool help = false;
+  absl::StatusOr<std::vector<std::string>> args = flags.Parse(argc, argv, &help);
+  if (!args.ok()) return flags.Fail(args.status());
+  if (help) {
+    std::fputs(flags.Help().c_str(), stdout);
+    return 0;
+  }
+  if (!args->empty())
+    return flags.Fail(
+        absl::InvalidArgumentError(absl::StrCat("unexpected argument '", (*args)[0], "'")));
+  if (db.empty()) return flags.Fail(absl::InvalidArgumentError("--db is required"));
+  if (lease_ms < 100)
+    return flags.Fail(absl::InvalidArgumentError("--lease-ms must be at least 100"));
+  if (tls_cert.empty() != tls_key.empty()) {
+    return flags.Fail(absl::InvalidArgumentError("--tls-cert and --tls-key go together"));
+  }
+  server::ServerOptions options;
+  options.listen = listen;
+  options.tls_cert_file = tls_cert;
+  options.tls_key_file = tls_key;
+  if (!token_file.empty()) {
+    absl::StatusOr<std::string> token = common::ReadTokenFile(token_file);
+    if (!token.ok()) return flags.Fail(token.status());
+    options.token = *token;
+  }
+
+  // Every thread started from here on inherits the mask; the main thread takes the signals.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  absl::StatusOr<std::unique_ptr<store::SqliteStore>> store = store::SqliteStore::Open(db);
+  if (!store.ok()) {
+    std::fprintf(stderr, "gc9-coordinator: %s\n", std::string(store.status().message()).c_str());
+    return 1;
+  }
+  core::CoreOptions core_options;
+  core_options.lease_ms = lease_ms;
+  core_options.heartbeat_ms = std::max<int64_t>(50, lease_ms / 4);
+  core::Core core(store->get(), core_options, NowMs);
+  if (absl::Status status = core.Recover(); !status.ok()) {
+    std::fprintf(stderr, "gc9-coordinator: recovering %s: %s\n", db.c_str(),
+                 std::string(status.message()).c_str());
+    return 1;
+  }
+  core::Executor executor([&core] { core.Flush(); }, [&core] { core.Tick(); },
+                          std::min<int64_t>(1000, std::max<int64_t>(50, lease_ms / 10)));
+  executor.Start();
+  absl::StatusOr<std::unique_ptr<server::Server>> server =
+      server::Server::Start(&core, &executor, options);
+  if (!server.ok()) {
+    std::fprintf(stderr, "gc9-coordinator: %s\n", std::string(server.status().message()).c_str());
+    executor.Stop();
+    return 1;
+  }
+  const std::string host = listen.substr(0, listen.rfind(':'));
+  std::fprintf(stderr, "gc9-coordinator: serving %s on %s:%d%s%s\n", db.c_str(), host.c_str(),
+               (*server)->port(), options.token.empty() ? "" : ", token required",
+               tls_cert.empty() ? "" : ", TLS");
+  if (!port_file.empty()) {
+    // Written whole under a temporary name, so a reader never sees half a number.
+    const std::string temp = port_file + ".tmp";
+    std::ofstream(temp) << (*server)->port() << "\n";
+    std::rename(temp.c_str(), port_file.c_str());
+  }
+  int signal_number = 0;
+  sigwait(&signals, &signal_number);
+  std::fprintf(stderr, "gc9-coordinator: stopping (signal %d)\n", signal_number);
+  (*server)->Shutdown();
+  executor.Stop();
+  return 0;
+}
+
+}  // namespace
+}  // namespace gc9::coordinator
+
+int main(int argc, char** argv) { return gc9::coordinator::Main(argc, argv); }

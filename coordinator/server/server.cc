@@ -1,0 +1,162 @@
+#include "coordinator/server/server.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "common/rpc.h"
+#include "proto/coordinator.grpc.pb.h"
+
+namespace gc9::coordinator::server {
+namespace {
+
+// Compares in time independent of where the strings differ, so the token cannot be guessed
+// byte by byte from response times.
+bool SameSecret(const std::string& expected, grpc::string_ref given) {
+  if (given.size() != expected.size()) return false;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < expected.size(); ++i) diff |= expected[i] ^ given.data()[i];
+  return diff == 0;
+}
+
+// The reaction shared by every method: authenticate, then hand the call to the executor.
+template <typename Request, typename Reply>
+grpc::ServerUnaryReactor* Dispatch(grpc::CallbackServerContext* context, const Request* request,
+                                   Reply* reply, const std::string& token, core::Core* core,
+                                   core::Executor* executor,
+                                   void (core::Core::*handler)(const Request&, Reply*,
+                                                               core::Done)) {
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  if (!token.empty()) {
+    const auto& metadata = context->client_metadata();
+    auto it = metadata.find(common::kTokenMetadata);
+    if (it == metadata.end() || !SameSecret(token, it->second)) {
+      reactor->Finish(grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
+                                   it == metadata.end() ? "no token" : "wrong token"));
+      return reactor;
+    }
+  }
+  executor->Post([=] {
+    (core->*handler)(*request, reply,
+                     [reactor](absl::Status status) { reactor->Finish(common::ToGrpc(status)); });
+  });
+  return reactor;
+}
+
+}  // namespace
+
+class Server::WorkerServiceImpl : public proto::WorkerService::CallbackService {
+ public:
+  WorkerServiceImpl(core::Core* core, core::Executor* executor, std::string token)
+      : core_(core), executor_(executor), token_(std::move(token)) {}
+
+  grpc::ServerUnaryReactor* Register(grpc::CallbackServerContext* context,
+                                     const proto::RegisterRequest* request,
+                                     proto::RegisterReply* reply) override {
+    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleRegister);
+  }
+  grpc::ServerUnaryReactor* AcquireWork(grpc::CallbackServerContext* context,
+                                        const proto::AcquireRequest* request,
+                                        proto::AcquireReply* reply) override {
+    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleAcquire);
+  }
+  grpc::ServerUnaryReactor* ReportPairs(grpc::CallbackServerContext* context,
+                                        const proto::ReportRequest* request,
+                                        proto::ReportReply* reply) override {
+    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleReport);
+  }
+  grpc::ServerUnaryReactor* Heartbeat(grpc::CallbackServerContext* context,
+                                      const proto::HeartbeatRequest* request,
+                                      proto::HeartbeatReply* reply) override {
+    return Dispatch(context, request, reply, token_, core_, executor_,
+                    &core::Core::HandleHeartbeat);
+  }
+
+ private:
+  core::Core* core_;
+  core::Executor* executor_;
+  std::string token_;
+};
+
+class Server::UserServiceImpl : public proto::UserService::CallbackService {
+ public:
+  UserServiceImpl(core::Core* core, core::Executor* executor, std::string token)
+      : core_(core), executor_(executor), token_(std::move(token)) {}
+
+  grpc::ServerUnaryReactor* Submit(grpc::CallbackServerContext* context,
+                                   const proto::SubmitRequest* request,
+                                   proto::SubmitReply* reply) override {
+    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleSubmit);
+  }
+  grpc::ServerUnaryReactor* List(grpc::CallbackServerContext* context,
+                                 const proto::ListRequest* request,
+                                 proto::ListReply* reply) override {
+    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleList);
+  }
+  grpc::ServerUnaryReactor* Status(grpc::CallbackServerContext* context,
+                                   const proto::StatusRequest* request,
+                                   proto::StatusReply* reply) override {
+    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleStatus);
+  }
+  grpc::ServerUnaryReactor* Cancel(grpc::CallbackServerContext* context,
+                                   const proto::CancelRequest* request,
+                                   proto::CancelReply* reply) override {
+    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleCancel);
+  }
+  grpc::ServerUnaryReactor* ExportPgn(grpc::CallbackServerContext* context,
+                                      const proto::ExportPgnRequest* request,
+                                      proto::ExportPgnReply* reply) override {
+    return Dispatch(context, request, reply, token_, core_, executor_,
+                    &core::Core::HandleExportPgn);
+  }
+
+ private:
+  core::Core* core_;
+  core::Executor* executor_;
+  std::string token_;
+};
+
+absl::StatusOr<std::unique_ptr<Server>> Server::Start(core::Core* core, core::Executor* executor,
+                                                      const ServerOptions& options) {
+  std::shared_ptr<grpc::ServerCredentials> credentials;
+  if (!options.tls_cert_file.empty() || !options.tls_key_file.empty()) {
+    if (options.tls_cert_file.empty() || options.tls_key_file.empty()) {
+      return absl::InvalidArgumentError("TLS needs both a certificate and a key");
+    }
+    absl::StatusOr<std::string> cert = common::ReadWholeFile(options.tls_cert_file);
+    if (!cert.ok()) return cert.status();
+    absl::StatusOr<std::string> key = common::ReadWholeFile(options.tls_key_file);
+    if (!key.ok()) return key.status();
+    grpc::SslServerCredentialsOptions ssl;
+    ssl.pem_key_cert_pairs.push_back({*key, *cert});
+    credentials = grpc::SslServerCredentials(ssl);
+  } else {
+    credentials = grpc::InsecureServerCredentials();
+  }
+  std::unique_ptr<Server> server(new Server());
+  server->worker_service_ = std::make_unique<WorkerServiceImpl>(core, executor, options.token);
+  server->user_service_ = std::make_unique<UserServiceImpl>(core, executor, options.token);
+  grpc::ServerBuilder builder;
+  builder.AddListeningPort(options.listen, credentials, &server->port_);
+  builder.RegisterService(server->worker_service_.get());
+  builder.RegisterService(server->user_service_.get());
+  builder.SetMaxReceiveMessageSize(64 << 20);
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 5000);
+  server->server_ = builder.BuildAndStart();
+  if (server->server_ == nullptr || server->port_ == 0) {
+    return absl::UnavailableError(absl::StrCat("cannot listen on ", options.listen));
+  }
+  return server;
+}
+
+void Server::Shutdown() {
+  if (server_ != nullptr) {
+    // Calls still running after a second are cancelled: their writes are either committed
+    // (the worker's retry is then a duplicate, ignored) or not made at all.
+    server_->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(1));
+  }
+}
+
+Server::~Server() { Shutdown(); }
+
+}  // namespace gc9::coordinator::server

@@ -1,0 +1,44 @@
+// The coordinator's gRPC front: WorkerService and UserService on the callback API. A reaction
+// checks the token and posts the request onto the core's executor; the core answers from its
+// thread once the request's writes are committed. Nothing here blocks.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "coordinator/core/core.h"
+#include "coordinator/core/executor.h"
+#include "grpcpp/grpcpp.h"
+
+namespace gc9::coordinator::server {
+
+struct ServerOptions {
+  std::string listen = "127.0.0.1:0";  // port 0: any free port (see Server::port)
+  std::string token;                   // required from every caller when not empty
+  std::string tls_cert_file;           // both set: TLS (PEM files)
+  std::string tls_key_file;
+};
+
+class Server {
+ public:
+  static absl::StatusOr<std::unique_ptr<Server>> Start(core::Core* core, core::Executor* executor,
+                                                       const ServerOptions& options);
+  ~Server();
+
+  int port() const { return port_; }
+  // Stops taking calls and waits for those in flight (the executor must still be running).
+  void Shutdown();
+
+ private:
+  class WorkerServiceImpl;
+  class UserServiceImpl;
+  Server() = default;
+
+  std::unique_ptr<WorkerServiceImpl> worker_service_;
+  std::unique_ptr<UserServiceImpl> user_service_;
+  std::unique_ptr<grpc::Server> server_;
+  int port_ = 0;
+};
+
+}  // namespace gc9::coordinator::server

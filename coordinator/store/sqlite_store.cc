@@ -1,0 +1,214 @@
+#include "coordinator/store/sqlite_store.h"
+
+#include <sqlite3.h>
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "engine/status_macros.h"
+
+namespace gc9::coordinator::store {
+namespace {
+
+// Each table keeps records as serialized protos; pairs keep their PGN apart so that loading
+// the state at start reads only the small part.
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS runs (run_id INTEGER PRIMARY KEY, record BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS pairs (
+  run_id INTEGER NOT NULL, pair_index INTEGER NOT NULL, result BLOB NOT NULL, pgn BLOB,
+  PRIMARY KEY (run_id, pair_index)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS leases (lease_id INTEGER PRIMARY KEY, record BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS workers (worker_id INTEGER PRIMARY KEY, record BLOB NOT NULL);
+)sql";
+
+// A statement reset after use whatever the outcome.
+class Resetter {
+ public:
+  explicit Resetter(sqlite3_stmt* stmt) : stmt_(stmt) {}
+  ~Resetter() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
+
+ private:
+  sqlite3_stmt* stmt_;
+};
+
+void BindBlob(sqlite3_stmt* stmt, int index, const std::string& bytes) {
+  sqlite3_bind_blob(stmt, index, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+}
+
+template <typename Message>
+absl::Status ParseColumn(sqlite3_stmt* stmt, int column, Message* message) {
+  const void* data = sqlite3_column_blob(stmt, column);
+  const int size = sqlite3_column_bytes(stmt, column);
+  if (!message->ParseFromArray(data, size)) {
+    return absl::DataLossError(
+        absl::StrCat("unparsable ", Message::descriptor()->name(), " in the database"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
+      SQLITE_OK) {
+    std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return absl::UnavailableError(absl::StrCat("cannot open database ", path, ": ", message));
+  }
+  std::unique_ptr<SqliteStore> store(new SqliteStore(db));
+  sqlite3_busy_timeout(db, 5000);
+  RETURN_IF_ERROR(store->Exec("PRAGMA journal_mode=WAL"));
+  RETURN_IF_ERROR(store->Exec("PRAGMA synchronous=FULL"));
+  RETURN_IF_ERROR(store->Exec(kSchema));
+  RETURN_IF_ERROR(store->Prepare());
+  return store;
+}
+
+SqliteStore::~SqliteStore() {
+  for (sqlite3_stmt* stmt : {put_run_, put_pair_, put_lease_, delete_lease_, put_worker_}) {
+    sqlite3_finalize(stmt);
+  }
+  sqlite3_close(db_);
+}
+
+absl::Status SqliteStore::Error(absl::string_view what) const {
+  return absl::InternalError(absl::StrCat("sqlite: ", what, ": ", sqlite3_errmsg(db_)));
+}
+
+absl::Status SqliteStore::Exec(const char* sql) {
+  char* message = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+    absl::Status status =
+        absl::InternalError(absl::StrCat("sqlite: ", message ? message : "error", " in ", sql));
+    sqlite3_free(message);
+    return status;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SqliteStore::Prepare() {
+  const std::pair<sqlite3_stmt**, const char*> statements[] = {
+      {&put_run_, "INSERT OR REPLACE INTO runs (run_id, record) VALUES (?, ?)"},
+      // A pair is written once: the core never sends a pair twice, and if it ever did the
+      // first result stays, which is what counting it exactly once means.
+      {&put_pair_,
+       "INSERT OR IGNORE INTO pairs (run_id, pair_index, result, pgn) VALUES (?, ?, ?, ?)"},
+      {&put_lease_, "INSERT OR REPLACE INTO leases (lease_id, record) VALUES (?, ?)"},
+      {&delete_lease_, "DELETE FROM leases WHERE lease_id = ?"},
+      {&put_worker_, "INSERT OR REPLACE INTO workers (worker_id, record) VALUES (?, ?)"},
+  };
+  for (const auto& [stmt, sql] : statements) {
+    if (sqlite3_prepare_v2(db_, sql, -1, stmt, nullptr) != SQLITE_OK) return Error(sql);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SqliteStore::Commit(const WriteBatch& batch) {
+  if (batch.empty()) return absl::OkStatus();
+  RETURN_IF_ERROR(Exec("BEGIN IMMEDIATE"));
+  auto step = [&](sqlite3_stmt* stmt) -> absl::Status {
+    Resetter reset(stmt);
+    if (sqlite3_step(stmt) != SQLITE_DONE) return Error("write");
+    return absl::OkStatus();
+  };
+  absl::Status status = [&]() -> absl::Status {
+    for (const proto::RunRecord& run : batch.runs) {
+      sqlite3_bind_int64(put_run_, 1, run.run_id());
+      BindBlob(put_run_, 2, run.SerializeAsString());
+      RETURN_IF_ERROR(step(put_run_));
+    }
+    for (const proto::PairResult& pair : batch.pairs) {
+      proto::PairResult small = pair;
+      small.clear_pgn();
+      sqlite3_bind_int64(put_pair_, 1, pair.run_id());
+      sqlite3_bind_int64(put_pair_, 2, pair.pair_index());
+      BindBlob(put_pair_, 3, small.SerializeAsString());
+      if (pair.pgn_size() > 0) {
+        proto::PairResult pgn_only;
+        *pgn_only.mutable_pgn() = pair.pgn();
+        BindBlob(put_pair_, 4, pgn_only.SerializeAsString());
+      } else {
+        sqlite3_bind_null(put_pair_, 4);
+      }
+      RETURN_IF_ERROR(step(put_pair_));
+    }
+    for (const proto::LeaseRecord& lease : batch.leases) {
+      sqlite3_bind_int64(put_lease_, 1, lease.lease_id());
+      BindBlob(put_lease_, 2, lease.SerializeAsString());
+      RETURN_IF_ERROR(step(put_lease_));
+    }
+    for (int64_t lease_id : batch.deleted_leases) {
+      sqlite3_bind_int64(delete_lease_, 1, lease_id);
+      RETURN_IF_ERROR(step(delete_lease_));
+    }
+    for (const proto::WorkerRecord& worker : batch.workers) {
+      sqlite3_bind_int64(put_worker_, 1, worker.worker_id());
+      BindBlob(put_worker_, 2, worker.SerializeAsString());
+      RETURN_IF_ERROR(step(put_worker_));
+    }
+    return absl::OkStatus();
+  }();
+  if (!status.ok()) {
+    Exec("ROLLBACK").IgnoreError();
+    return status;
+  }
+  return Exec("COMMIT");
+}
+
+absl::StatusOr<Snapshot> SqliteStore::Load() {
+  Snapshot snapshot;
+  auto scan = [&](const char* sql, auto* out) -> absl::Status {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(db_, sql, -1, &stmt, nullptr) != SQLITE_OK) return Error(sql);
+    absl::Status status;
+    int rc;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+      status = ParseColumn(stmt, 0, &out->emplace_back());
+      if (!status.ok()) break;
+    }
+    if (status.ok() && rc != SQLITE_DONE) status = Error(sql);
+    sqlite3_finalize(stmt);
+    return status;
+  };
+  RETURN_IF_ERROR(scan("SELECT record FROM runs ORDER BY run_id", &snapshot.runs));
+  RETURN_IF_ERROR(scan("SELECT result FROM pairs ORDER BY run_id, pair_index", &snapshot.pairs));
+  RETURN_IF_ERROR(scan("SELECT record FROM leases ORDER BY lease_id", &snapshot.leases));
+  RETURN_IF_ERROR(scan("SELECT record FROM workers ORDER BY worker_id", &snapshot.workers));
+  return snapshot;
+}
+
+absl::StatusOr<std::vector<proto::PairResult>> SqliteStore::ReadPairs(int64_t run_id,
+                                                                      int64_t after_pair,
+                                                                      int limit) {
+  const char* sql =
+      "SELECT result, pgn FROM pairs WHERE run_id = ? AND pair_index > ? "
+      "ORDER BY pair_index LIMIT ?";
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db_, sql, -1, &stmt, nullptr) != SQLITE_OK) return Error(sql);
+  sqlite3_bind_int64(stmt, 1, run_id);
+  sqlite3_bind_int64(stmt, 2, after_pair);
+  sqlite3_bind_int(stmt, 3, limit);
+  std::vector<proto::PairResult> pairs;
+  absl::Status status;
+  int rc;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    proto::PairResult& pair = pairs.emplace_back();
+    status = ParseColumn(stmt, 0, &pair);
+    if (status.ok() && sqlite3_column_type(stmt, 1) != SQLITE_NULL) {
+      proto::PairResult pgn_only;
+      status = ParseColumn(stmt, 1, &pgn_only);
+      *pair.mutable_pgn() = pgn_only.pgn();
+    }
+    if (!status.ok()) break;
+  }
+  if (status.ok() && rc != SQLITE_DONE) status = Error(sql);
+  sqlite3_finalize(stmt);
+  if (!status.ok()) return status;
+  return pairs;
+}
+
+}  // namespace gc9::coordinator::store

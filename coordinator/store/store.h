@@ -1,0 +1,51 @@
+// The coordinator's persistence: a narrow interface over serialized protos (proto/
+// coordinator.proto's records), so the core never sees SQL. One WriteBatch is one
+// transaction: either all of it is durable when Commit returns OK, or none of it is.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "proto/coordinator.pb.h"
+
+namespace gc9::coordinator::store {
+
+struct WriteBatch {
+  std::vector<proto::RunRecord> runs;      // insert or replace by run_id
+  std::vector<proto::PairResult> pairs;    // insert; a pair already stored is kept as it was
+  std::vector<proto::LeaseRecord> leases;  // insert or replace by lease_id
+  std::vector<int64_t> deleted_leases;
+  std::vector<proto::WorkerRecord> workers;  // insert or replace by worker_id
+
+  bool empty() const {
+    return runs.empty() && pairs.empty() && leases.empty() && deleted_leases.empty() &&
+           workers.empty();
+  }
+  void Clear() { *this = WriteBatch(); }
+};
+
+// What the coordinator needs to rebuild its state. Pairs come without PGN (kept on disk only).
+struct Snapshot {
+  std::vector<proto::RunRecord> runs;
+  std::vector<proto::PairResult> pairs;
+  std::vector<proto::LeaseRecord> leases;
+  std::vector<proto::WorkerRecord> workers;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  virtual absl::Status Commit(const WriteBatch& batch) = 0;
+  virtual absl::StatusOr<Snapshot> Load() = 0;
+  // The run's pairs with pair_index > after_pair, in index order, at most `limit`, PGN
+  // included.
+  virtual absl::StatusOr<std::vector<proto::PairResult>> ReadPairs(int64_t run_id,
+                                                                   int64_t after_pair,
+                                                                   int limit) = 0;
+};
+
+}  // namespace gc9::coordinator::store

@@ -1,0 +1,135 @@
+#include "engine/engine.h"
+
+#include "absl/strings/str_cat.h"
+#include "engine/movegen.h"
+#include "engine/status_macros.h"
+#include "engine/variant_catalog.h"
+
+namespace gc9::engine {
+
+Engine::Engine() : tt_(TranspositionTable::kDefaultMegabytes), searcher_(&tt_) {
+  auto variant = BuiltinVariant("grandchess9");
+  if (!variant.ok() && !BuiltinVariantNames().empty()) {
+    variant = BuiltinVariant(BuiltinVariantNames().front());
+  }
+  if (variant.ok()) (void)SetVariant(*variant);
+}
+
+Engine::~Engine() {
+  Stop();
+  Wait();
+}
+
+absl::Status Engine::CheckIdle() const {
+  if (searching_.load()) return absl::FailedPreconditionError("a search is running");
+  return absl::OkStatus();
+}
+
+absl::Status Engine::SetVariant(absl::string_view name) {
+  RETURN_IF_ERROR(CheckIdle());
+  ASSIGN_OR_RETURN(auto variant, BuiltinVariant(name));
+  return SetVariant(variant);
+}
+
+absl::Status Engine::SetVariant(std::shared_ptr<const Variant> variant) {
+  RETURN_IF_ERROR(CheckIdle());
+  auto pos = std::make_unique<Position>(variant);
+  RETURN_IF_ERROR(pos->SetStart());
+  pos_ = std::move(pos);
+  tt_stale_ = true;
+  return absl::OkStatus();
+}
+
+absl::Status Engine::SetPosition(absl::string_view fen, const std::vector<std::string>& moves) {
+  RETURN_IF_ERROR(CheckIdle());
+  Position pos(pos_->variant_ptr());
+  if (fen == "startpos") {
+    RETURN_IF_ERROR(pos.SetStart());
+  } else {
+    RETURN_IF_ERROR(pos.SetFen(fen));
+  }
+  for (const std::string& text : moves) {
+    ASSIGN_OR_RETURN(Move m, ParseUciMove(pos, text));
+    pos.DoMove(m);
+  }
+  *pos_ = std::move(pos);
+  return absl::OkStatus();
+}
+
+absl::Status Engine::SetParameter(absl::string_view name, int value) {
+  RETURN_IF_ERROR(CheckIdle());
+  RETURN_IF_ERROR(params_.Set(name, value));
+  tt_stale_ = true;
+  return absl::OkStatus();
+}
+
+absl::Status Engine::SetParameters(absl::string_view text) {
+  RETURN_IF_ERROR(CheckIdle());
+  RETURN_IF_ERROR(params_.ApplyText(text, "parameters"));
+  tt_stale_ = true;
+  return absl::OkStatus();
+}
+
+absl::Status Engine::LoadParameters(const std::string& path) {
+  RETURN_IF_ERROR(CheckIdle());
+  RETURN_IF_ERROR(params_.LoadFile(path));
+  tt_stale_ = true;
+  return absl::OkStatus();
+}
+
+absl::Status Engine::SetHashSize(int megabytes) {
+  RETURN_IF_ERROR(CheckIdle());
+  if (megabytes < 1 || megabytes > TranspositionTable::kMaxMegabytes) {
+    return absl::OutOfRangeError(absl::StrCat("Hash ", megabytes, " is outside 1..",
+                                              TranspositionTable::kMaxMegabytes));
+  }
+  tt_.Resize(megabytes);
+  tt_stale_ = false;
+  return absl::OkStatus();
+}
+
+absl::Status Engine::NewGame() {
+  RETURN_IF_ERROR(CheckIdle());
+  tt_.Clear();
+  tt_stale_ = false;
+  return absl::OkStatus();
+}
+
+absl::Status Engine::Go(const SearchLimits& limits, InfoCallback on_info,
+                        BestMoveCallback on_bestmove) {
+  RETURN_IF_ERROR(CheckIdle());
+  if (thread_.joinable()) thread_.join();
+  if (tt_stale_) {
+    tt_.Clear();
+    tt_stale_ = false;
+  }
+  // The search works on copies, so the caller may change the position once it has stopped.
+  auto root = std::make_unique<Position>(*pos_);
+  const ParamSnapshot snapshot = params_.snapshot();
+  stop_.store(false);
+  searching_.store(true);
+  thread_ = std::thread([this, root = std::move(root), snapshot, limits,
+                         on_info = std::move(on_info), on_bestmove = std::move(on_bestmove)] {
+    const SearchResult result = searcher_.Run(*root, limits, snapshot, stop_, on_info);
+    // Idle before the callback, so that whoever reads the best move may start the next search
+    // at once (Go joins this thread first; the search no longer touches the engine's state).
+    searching_.store(false);
+    if (on_bestmove) on_bestmove(result);
+  });
+  return absl::OkStatus();
+}
+
+void Engine::Stop() { stop_.store(true); }
+
+void Engine::Wait() {
+  if (thread_.joinable()) thread_.join();
+}
+
+absl::StatusOr<SearchResult> Engine::Search(const SearchLimits& limits, InfoCallback on_info) {
+  SearchResult result;
+  RETURN_IF_ERROR(Go(limits, std::move(on_info), [&result](const SearchResult& r) { result = r; }));
+  Wait();
+  return result;
+}
+
+}  // namespace gc9::engine

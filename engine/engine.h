@@ -1,0 +1,71 @@
+// The engine API: variant, position, parameters and a search running in its own thread,
+// with callbacks for its progress and its best move. The UCI front end and the worker both
+// drive the engine through this class; nothing here parses or prints UCI text.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "engine/params.h"
+#include "engine/position.h"
+#include "engine/search.h"
+#include "engine/tt.h"
+
+namespace gc9::engine {
+
+using BestMoveCallback = std::function<void(const SearchResult&)>;
+
+class Engine {
+ public:
+  Engine();  // TheGrandChess9 from its start position, default parameters, 16 MB hash
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // The setters below fail with FailedPrecondition while a search runs (Stop and Wait first).
+  // A built-in variant by name, or any concluded variant; the position becomes its start.
+  absl::Status SetVariant(absl::string_view name);
+  absl::Status SetVariant(std::shared_ptr<const Variant> variant);
+  // `fen` is a FEN or "startpos"; the moves are UCI text. On error the position is unchanged.
+  absl::Status SetPosition(absl::string_view fen, const std::vector<std::string>& moves = {});
+  absl::Status SetParameter(absl::string_view name, int value);
+  // A parameter file's text or path (Params::ApplyText's format).
+  absl::Status SetParameters(absl::string_view text);
+  absl::Status LoadParameters(const std::string& path);
+  absl::Status SetHashSize(int megabytes);
+  // Forgets everything learnt: the hash table. The next search repeats a fresh engine's.
+  absl::Status NewGame();
+
+  // Starts a search of the current position in the search thread. on_info gets every finished
+  // iteration, on_bestmove the result once (both from the search thread).
+  absl::Status Go(const SearchLimits& limits, InfoCallback on_info, BestMoveCallback on_bestmove);
+  void Stop();
+  // Blocks until the search (if any) has delivered its best move.
+  void Wait();
+  bool searching() const { return searching_.load(); }
+  // Go and Wait in one: the result of a search of the current position.
+  absl::StatusOr<SearchResult> Search(const SearchLimits& limits, InfoCallback on_info = nullptr);
+
+  const Position& position() const { return *pos_; }
+  const Params& params() const { return params_; }
+
+ private:
+  absl::Status CheckIdle() const;
+
+  std::unique_ptr<Position> pos_;
+  Params params_;
+  bool tt_stale_ = false;  // parameters or variant changed: cached evaluations are wrong
+  TranspositionTable tt_;
+  Searcher searcher_;
+  std::thread thread_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> searching_{false};
+};
+
+}  // namespace gc9::engine

@@ -1,0 +1,38 @@
+#include "engine/movepick.h"
+
+namespace gc9::engine {
+
+void ScoreMoves(const Position& pos, const Evaluator& eval, const MoveHistory& history,
+                const MoveList& list, Move hash_move, int ply, int* scores) {
+  const Color us = pos.side_to_move();
+  const int pawn_value = eval.PawnValue();
+  for (int i = 0; i < list.size; ++i) {
+    const Move m = list.moves[i];
+    if (m == hash_move) {
+      scores[i] = kHashMoveScore;
+      continue;
+    }
+    const bool capture = IsCapture(pos, m);
+    if (capture || m.kind() == MoveKind::kPromotion) {
+      int gain = 0;
+      if (capture) {
+        gain = m.kind() == MoveKind::kEnPassant ? pawn_value
+                                                : eval.Value(TypeOf(pos.PieceOn(m.to())));
+      }
+      if (m.kind() == MoveKind::kPromotion) gain += eval.Value(m.piece());
+      const int attacker = eval.Value(TypeOf(pos.PieceOn(m.from())));
+      scores[i] = kNoisyScore + gain * 16 - attacker / 16;
+      continue;
+    }
+    if (m == history.Killer(ply, 0)) {
+      scores[i] = kKillerScore + 1;
+    } else if (m == history.Killer(ply, 1)) {
+      scores[i] = kKillerScore;
+    } else {
+      const PieceType pt = MovedType(pos, m);
+      scores[i] = pt == kNoPieceType ? 0 : history.Get(us, pt, m.to());
+    }
+  }
+}
+
+}  // namespace gc9::engine

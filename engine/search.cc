@@ -1,0 +1,475 @@
+#include "engine/search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "engine/movegen.h"
+
+namespace gc9::engine {
+namespace {
+
+// Mate scores count plies from the root; the table stores them counted from the node.
+int ScoreToTT(int score, int ply) {
+  if (score >= kMateBound) return score + ply;
+  if (score <= -kMateBound) return score - ply;
+  return score;
+}
+
+int ScoreFromTT(int score, int ply) {
+  if (score >= kMateBound) return score - ply;
+  if (score <= -kMateBound) return score + ply;
+  return score;
+}
+
+bool HandsEmpty(const Position& pos) { return pos.HandEmpty(kWhite) && pos.HandEmpty(kBlack); }
+
+}  // namespace
+
+std::string InfoLine(const SearchInfo& info) {
+  std::string line = absl::StrCat("info depth ", info.depth, " seldepth ", info.seldepth);
+  if (info.mate != 0) {
+    absl::StrAppend(&line, " score mate ", info.mate);
+  } else {
+    absl::StrAppend(&line, " score cp ", info.score);
+  }
+  absl::StrAppend(&line, " nodes ", info.nodes, " nps ", info.nps, " hashfull ", info.hashfull,
+                  " time ", info.time_ms);
+  if (!info.pv_uci.empty()) absl::StrAppend(&line, " pv");
+  for (const std::string& m : info.pv_uci) absl::StrAppend(&line, " ", m);
+  return line;
+}
+
+Searcher::Searcher(TranspositionTable* tt) : tt_(tt), lists_(kMaxPly + 2) { history_.Clear(); }
+
+int64_t Searcher::ElapsedMs() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                               start_)
+      .count();
+}
+
+bool Searcher::Abort() {
+  if (stopped_) return true;
+  if (nodes_ >= node_limit_) {
+    stopped_ = true;
+    return true;
+  }
+  ++nodes_;
+  // The clock and the stop flag are read every 1024 nodes (well under a millisecond); the
+  // node limit above is exact, so a node-limited search repeats itself on any machine.
+  if ((nodes_ & 1023) == 0) {
+    if (stop_flag_->load(std::memory_order_relaxed) || (hard_ms_ > 0 && ElapsedMs() >= hard_ms_)) {
+      stopped_ = true;
+    }
+  }
+  return false;
+}
+
+void Searcher::SetTimeLimits(const SearchLimits& limits, Color us) {
+  soft_ms_ = hard_ms_ = 0;
+  if (limits.infinite) return;
+  if (limits.movetime_ms > 0) {
+    soft_ms_ = hard_ms_ = limits.movetime_ms;
+    return;
+  }
+  if (!limits.use_clock) return;
+  const int64_t overhead = params_[kMoveOverhead];
+  const int64_t available = std::max<int64_t>(1, limits.time_ms[us] - overhead);
+  const int64_t inc = std::max<int64_t>(0, limits.inc_ms[us]);
+  const int64_t moves_to_go = limits.movestogo > 0 ? std::min(limits.movestogo, 50) : 30;
+  hard_ms_ = std::max<int64_t>(1, std::min(available - available / 10,
+                                           4 * (available / moves_to_go + inc * 3 / 4)));
+  soft_ms_ = std::max<int64_t>(1, std::min(hard_ms_, available / moves_to_go + inc * 3 / 4));
+}
+
+int Searcher::Evaluate() const {
+  return std::clamp(eval_->Evaluate(*pos_), -kMateBound + 1, kMateBound - 1);
+}
+
+bool Searcher::DrawByRule(int ply) const {
+  const Position& pos = *pos_;
+  const Variant& v = pos.variant();
+  if (IsDeadMaterial(pos)) return true;
+  if (v.repetition_count() > 0) {
+    // Within the search a single repetition is a draw (the side that could avoid it would
+    // have); against the game's history the variant's count must be reached.
+    const int window = std::min(pos.rule50(), pos.history_size());
+    int earlier = 0;
+    for (int i = 4; i <= window; i += 2) {
+      if (pos.StateAt(i).key != pos.key()) continue;
+      if (i <= ply || ++earlier >= v.repetition_count() - 1) return true;
+    }
+  }
+  return false;
+}
+
+int Searcher::TerminalScore(int ply) const {
+  const Position& pos = *pos_;
+  const Color us = pos.side_to_move();
+  if (!pos.KingInCheck(us)) return 0;  // stalemate
+  // The Charioteer's shield: a shielded king with no move is not mated, the game is drawn.
+  if (pos.variant().shield() == ShieldRule::kMateImmunity && pos.Shielded(us)) return 0;
+  return -kMateScore + ply;
+}
+
+void Searcher::UpdatePv(int ply, Move m) {
+  pv_[ply][ply] = m;
+  for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+  pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+}
+
+void Searcher::UpdateQuietStats(int ply, Move best, const Move* quiets, int quiet_count,
+                                 int depth) {
+  const Position& pos = *pos_;
+  const Color us = pos.side_to_move();
+  const int bonus = std::min(depth * depth * 16, 4000);
+  history_.AddKiller(ply, best);
+  history_.Update(us, MovedType(pos, best), best.to(), bonus);
+  for (int i = 0; i < quiet_count; ++i) {
+    if (quiets[i] == best) continue;
+    const PieceType pt = MovedType(pos, quiets[i]);
+    if (pt != kNoPieceType) history_.Update(us, pt, quiets[i].to(), -bonus);
+  }
+}
+
+int Searcher::QSearch(int alpha, int beta, int ply) {
+  if (Abort()) return 0;
+  Position& pos = *pos_;
+  seldepth_ = std::max(seldepth_, ply);
+  pv_length_[ply] = ply;
+  const bool in_check = pos.InCheck();
+  if (IsDeadMaterial(pos)) return 0;
+  if (ply >= kMaxPly) return in_check ? 0 : Evaluate();
+
+  const TTEntry* tte = tt_->Probe(pos.key());
+  const bool pv_node = beta - alpha > 1;
+  if (tte && !pv_node) {
+    const int s = ScoreFromTT(tte->score, ply);
+    if ((tte->bound() == Bound::kLower && s >= beta) ||
+        (tte->bound() == Bound::kUpper && s <= alpha) || tte->bound() == Bound::kExact) {
+      return s;
+    }
+  }
+
+  MoveList& list = lists_[ply];
+  GenerateLegal(pos, &list);
+  if (list.size == 0) return TerminalScore(ply);
+
+  int best = -kInfiniteScore;
+  int static_eval = 0;
+  if (!in_check) {
+    static_eval = tte ? tte->eval : Evaluate();
+    best = static_eval;
+    if (best >= beta) return best;
+    alpha = std::max(alpha, best);
+    // A side with pawns in hand can only drop them: quiet moves, so the stand-pat stands.
+    if (!pos.HandEmpty(pos.side_to_move())) return best;
+  }
+
+  int scores[kMaxMoves];
+  ScoreMoves(pos, *eval_, history_, list, tte ? tte->move : Move(), ply, scores);
+  const Color us = pos.side_to_move();
+  const int pawn = eval_->PawnValue();
+  Move best_move;
+  for (int i = 0; i < list.size; ++i) {
+    const Move m = PickNext(list, scores, i);
+    if (!in_check) {
+      // Only captures and promotions to a major piece; the rest is left to the stand-pat.
+      const bool capture = IsCapture(pos, m);
+      const bool promotion = m.kind() == MoveKind::kPromotion;
+      if (!capture && !promotion) continue;
+      if (promotion && !capture && 2 * eval_->Value(m.piece()) < 9 * pawn) continue;
+      if (capture && !promotion) {
+        const int gain = m.kind() == MoveKind::kEnPassant
+                             ? pawn
+                             : eval_->Value(TypeOf(pos.PieceOn(m.to())));
+        if (static_eval + gain + params_[kDeltaMargin] <= alpha) continue;
+      }
+    }
+    pos.DoMove(m);
+    tt_->Prefetch(pos.key());
+    const int score = Child(alpha, beta, 0, ply + 1, pos.side_to_move() == us);
+    pos.UndoMove();
+    if (stopped_) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        best_move = m;
+        UpdatePv(ply, m);
+        if (score >= beta) break;
+      }
+    }
+  }
+  // In check every evasion was searched; otherwise a position with no good capture scores its
+  // stand-pat. best is set in both cases because a legal move exists.
+  const Bound bound = best >= beta ? Bound::kLower : best_move.IsNone() ? Bound::kUpper
+                                                                        : Bound::kExact;
+  tt_->Store(pos.key(), ScoreToTT(best, ply), static_eval, 0, bound, best_move);
+  return best;
+}
+
+int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
+  if (Abort()) return 0;
+  Position& pos = *pos_;
+  const bool root = ply == 0;
+  const bool pv_node = beta - alpha > 1;
+  pv_length_[ply] = ply;
+  seldepth_ = std::max(seldepth_, ply);
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  const bool in_check = pos.InCheck();
+  bool fifty = false;
+
+  if (!root) {
+    if (DrawByRule(ply)) return 0;
+    // The fifty-move rule draws unless the move that reached it mated, so the moves decide.
+    fifty = v.fifty_move_plies() > 0 && pos.rule50() >= v.fifty_move_plies();
+    if (ply >= kMaxPly) return in_check ? 0 : Evaluate();
+    alpha = std::max(alpha, -kMateScore + ply);
+    beta = std::min(beta, kMateScore - ply - 1);
+    if (alpha >= beta) return alpha;
+  }
+
+  const TTEntry* tte = tt_->Probe(pos.key());
+  Move tt_move = root ? partial_best_ : tte ? tte->move : Move();
+  if (root && tt_move.IsNone() && tte) tt_move = tte->move;
+  if (tte && !pv_node && !fifty && tte->depth >= depth) {
+    const int s = ScoreFromTT(tte->score, ply);
+    if ((tte->bound() == Bound::kLower && s >= beta) ||
+        (tte->bound() == Bound::kUpper && s <= alpha) || tte->bound() == Bound::kExact) {
+      return s;
+    }
+  }
+
+  const int static_eval = in_check ? 0 : tte ? tte->eval : Evaluate();
+  const bool placement = !HandsEmpty(pos);
+  if (!pv_node && !in_check && !placement && !fifty) {
+    // Reverse futility: far enough above beta near the leaves, a quiet move will not fall back.
+    if (params_[kFutility] && depth <= params_[kFutilityDepth] && std::abs(beta) < kMateBound &&
+        static_eval - params_[kFutilityMargin] * depth >= beta) {
+      return static_eval;
+    }
+    // Null move: if passing still holds beta, a real move will too, except in zugzwang, which
+    // bare pawn endings (too little material) make likely, so those search every move.
+    if (params_[kNullMove] && allow_null && depth >= 2 && static_eval >= beta &&
+        eval_->NonPawnMaterial(pos, us) >= std::max(1, params_[kNullMoveMinMaterial])) {
+      const int r = params_[kNullMoveBase] + depth / std::max(1, params_[kNullMoveDepthDivisor]);
+      // A pass with an empty hand is exactly a null move: the turn changes and nothing else.
+      // It resets the fifty-move count, which also keeps repetition checks from reaching
+      // through it.
+      pos.DoMove(Move::Pass());
+      const int score = Child(beta - 1, beta, depth - 1 - r, ply + 1, false, false);
+      pos.UndoMove();
+      if (stopped_) return 0;
+      if (score >= beta) return score >= kMateBound ? beta : score;
+    }
+  }
+
+  MoveList& list = lists_[ply];
+  GenerateLegal(pos, &list);
+  if (list.size == 0) return TerminalScore(ply);
+  if (fifty) return 0;
+
+  int scores[kMaxMoves];
+  ScoreMoves(pos, *eval_, history_, list, tt_move, ply, scores);
+  Move quiets[64];
+  int quiet_count = 0;
+  int best = -kInfiniteScore;
+  Move best_move;
+  const int alpha_start = alpha;
+  int searched = 0;
+  for (int i = 0; i < list.size; ++i) {
+    const Move m = PickNext(list, scores, i);
+    const bool quiet = !IsCapture(pos, m) && m.kind() != MoveKind::kPromotion;
+    const bool killer = m == history_.Killer(ply, 0) || m == history_.Killer(ply, 1);
+    // Late quiet moves near the leaves of a non-PV node are rarely best: skip them.
+    if (params_[kFutility] && !pv_node && !in_check && quiet && !root && depth <= 4 &&
+        best > -kMateBound && searched >= params_[kLateMoveBase] + 2 * depth * depth) {
+      continue;
+    }
+    const int history = quiet && !killer ? scores[i] : 0;
+    pos.DoMove(m);
+    tt_->Prefetch(pos.key());
+    const bool same_side = pos.side_to_move() == us;
+    const bool gives_check = !same_side && pos.InCheck();
+    const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth_ ? 1 : 0);
+    ++searched;
+    int score;
+    if (searched == 1) {
+      score = Child(alpha, beta, new_depth, ply + 1, same_side);
+    } else {
+      int r = 0;
+      if (params_[kLmr] && depth >= 3 && quiet && !in_check && !gives_check && searched > 2) {
+        r = lmr_[std::min(depth, 63)][std::min(searched, 63)];
+        if (pv_node) --r;
+        if (killer) --r;
+        if (history > MoveHistory::kHistoryMax / 2) --r;
+        r = std::clamp(r, 0, new_depth - 1);
+      }
+      score = Child(alpha, alpha + 1, new_depth - r, ply + 1, same_side);
+      if (score > alpha && r > 0) score = Child(alpha, alpha + 1, new_depth, ply + 1, same_side);
+      if (pv_node && score > alpha && score < beta) {
+        score = Child(alpha, beta, new_depth, ply + 1, same_side);
+      }
+    }
+    pos.UndoMove();
+    if (stopped_) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        best_move = m;
+        UpdatePv(ply, m);
+        if (root) {
+          partial_best_ = m;
+          partial_score_ = score;
+          partial_pv_.assign(pv_[0], pv_[0] + pv_length_[0]);
+        }
+        if (score >= beta) {
+          if (quiet) UpdateQuietStats(ply, m, quiets, quiet_count, depth);
+          break;
+        }
+        alpha = score;
+      }
+    }
+    if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
+  }
+
+  const Bound bound = best >= beta             ? Bound::kLower
+                      : best > alpha_start     ? Bound::kExact
+                                               : Bound::kUpper;
+  tt_->Store(pos.key(), ScoreToTT(best, ply), static_eval, depth, bound, best_move);
+  return best;
+}
+
+SearchInfo Searcher::MakeInfo(int depth, int score, const Move* pv, int pv_length) const {
+  SearchInfo info;
+  info.depth = depth;
+  info.seldepth = std::max(seldepth_, depth);
+  info.score = score;
+  if (score >= kMateBound) info.mate = (kMateScore - score + 1) / 2;
+  if (score <= -kMateBound) info.mate = -(kMateScore + score) / 2;
+  info.nodes = nodes_;
+  info.time_ms = ElapsedMs();
+  info.nps = nodes_ * 1000 / uint64_t(std::max<int64_t>(1, info.time_ms));
+  info.hashfull = tt_->Hashfull();
+  info.pv.assign(pv, pv + pv_length);
+  for (Move m : info.pv) info.pv_uci.push_back(MoveToUci(*pos_, m));
+  return info;
+}
+
+SearchResult Searcher::Run(const Position& root, const SearchLimits& limits,
+                           const ParamSnapshot& params, const std::atomic<bool>& stop,
+                           const InfoCallback& on_info) {
+  start_ = std::chrono::steady_clock::now();
+  pos_ = std::make_unique<Position>(root);
+  params_ = params;
+  eval_ = std::make_unique<Evaluator>(root.variant_ptr(), params_);
+  history_.Clear();
+  tt_->NewSearch();
+  stop_flag_ = &stop;
+  stopped_ = false;
+  nodes_ = 0;
+  seldepth_ = 0;
+  node_limit_ = limits.nodes > 0 ? limits.nodes : UINT64_MAX;
+  SetTimeLimits(limits, root.side_to_move());
+  for (int d = 1; d < 64; ++d) {
+    for (int m = 1; m < 64; ++m) {
+      lmr_[d][m] = int(params_[kLmrBase] / 100.0 +
+                       std::log(double(d)) * std::log(double(m)) * 100.0 /
+                           std::max(1, params_[kLmrDivisor]));
+    }
+  }
+  partial_best_ = Move();
+  partial_pv_.clear();
+
+  SearchResult result;
+  result.game = Adjudicate(*pos_);
+  MoveList root_moves;
+  GenerateLegal(*pos_, &root_moves);
+  if (root_moves.size == 0) {
+    if (limits.infinite) {
+      while (!stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return result;
+  }
+  // If not even the first iteration ends, the best-ordered move stands in.
+  {
+    int scores[kMaxMoves];
+    const TTEntry* tte = tt_->Probe(pos_->key());
+    ScoreMoves(*pos_, *eval_, history_, root_moves, tte ? tte->move : Move(), 0, scores);
+    result.best = PickNext(root_moves, scores, 0);
+  }
+
+  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+  int score = 0;
+  bool have_iteration = false;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    root_depth_ = depth;
+    int window = params_[kAspirationWindow];
+    int alpha = -kInfiniteScore, beta = kInfiniteScore;
+    if (depth >= 4 && std::abs(score) < kMateBound) {
+      alpha = std::max(score - window, -kInfiniteScore);
+      beta = std::min(score + window, kInfiniteScore);
+    }
+    int iteration_score;
+    for (;;) {
+      // The root move first searched in this iteration is the last one's best.
+      partial_best_ = have_iteration ? result.best : Move();
+      partial_pv_.clear();
+      seldepth_ = 0;
+      iteration_score = Search(alpha, beta, depth, 0, true);
+      if (stopped_) break;
+      if (iteration_score <= alpha) {
+        beta = (alpha + beta) / 2;
+        alpha = std::max(iteration_score - window, -kInfiniteScore);
+      } else if (iteration_score >= beta) {
+        beta = std::min(iteration_score + window, kInfiniteScore);
+      } else {
+        break;
+      }
+      window += window;
+    }
+    if (stopped_) {
+      // A root move that finished searching in this iteration and beat the window is the
+      // better choice; the iteration's first move is the previous best, so this is never worse.
+      if (!partial_pv_.empty()) {
+        result.best = partial_pv_[0];
+        result.info = MakeInfo(depth, partial_score_, partial_pv_.data(), int(partial_pv_.size()));
+      }
+      break;
+    }
+    score = iteration_score;
+    have_iteration = true;
+    result.best = pv_[0][0];
+    result.info = MakeInfo(depth, score, pv_[0], pv_length_[0]);
+    if (on_info) on_info(result.info);
+    if (soft_ms_ > 0 && ElapsedMs() >= soft_ms_ / 2) break;
+  }
+  if (stopped_ || result.info.nodes != nodes_) {
+    // Report the final count, so a node-limited search shows the exact total.
+    if (result.info.pv.empty()) {
+      result.info = MakeInfo(0, 0, &result.best, 1);
+    }
+    result.info.nodes = nodes_;
+    result.info.time_ms = ElapsedMs();
+    result.info.nps = nodes_ * 1000 / uint64_t(std::max<int64_t>(1, result.info.time_ms));
+    if (on_info) on_info(result.info);
+  }
+  if (limits.infinite) {
+    while (!stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  if (result.info.pv.empty() || result.info.pv[0] != result.best) {
+    result.info.pv.assign(1, result.best);
+    result.info.pv_uci.assign(1, MoveToUci(*pos_, result.best));
+  }
+  result.best_uci = MoveToUci(*pos_, result.best);
+  if (result.info.pv.size() > 1) {
+    result.ponder = result.info.pv[1];
+    result.ponder_uci = result.info.pv_uci[1];
+  }
+  return result;
+}
+
+}  // namespace gc9::engine

@@ -1,0 +1,130 @@
+// The evaluation: colour symmetry, material from the registry, and the geometric terms.
+#include "engine/eval.h"
+
+#include <cctype>
+
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "engine/variant_catalog.h"
+#include "gtest/gtest.h"
+
+namespace gc9::engine {
+namespace {
+
+Position At(const std::string& variant, const std::string& fen) {
+  Position pos(*BuiltinVariant(variant));
+  const absl::Status s = pos.SetFen(fen);
+  EXPECT_TRUE(s.ok()) << s << " " << fen;
+  return pos;
+}
+
+// The same position with the colours exchanged: ranks reversed, cases swapped, the other side
+// to move. Castling and en passant are left out (the test positions have neither).
+std::string MirrorFen(const std::string& fen) {
+  std::vector<std::string> fields = absl::StrSplit(fen, ' ');
+  std::string board = fields[0], holdings;
+  if (const size_t at = board.find('['); at != std::string::npos) {
+    holdings = board.substr(at);
+    board = board.substr(0, at);
+  }
+  std::vector<std::string> ranks = absl::StrSplit(board, '/');
+  std::reverse(ranks.begin(), ranks.end());
+  std::string mirrored = absl::StrJoin(ranks, "/") + holdings;
+  for (char& c : mirrored) {
+    c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+  }
+  return mirrored + (fields[1] == "w" ? " b" : " w") + " - - 0 1";
+}
+
+struct Case {
+  const char* variant;
+  const char* fen;
+};
+
+const Case kPositions[] = {
+    {"grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RCNSQKBCR[PPpp] w - - 0 1"},
+    {"grandchess9", "rc3kb2/1pp1ppc1p/2qnppp2/p2p3rP/P6p1/1P5P1/2P1PPP2/2PQPPC2/RCN2KB1R w - - 3 14"},
+    {"grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/P8/PPPPPPPPP/RCNSQKBCR[Pp] w - - 0 1"},
+    {"grand", "r8r/1n1qk2bn1/ppp1pp2pp/5ap3/3p1b1p2/3P3P2/2P3P3/PP2PP2PP/1NBQK1ABN1/R8R w - - 1 8"},
+    {"modern", "rnb1kmb1r/ppp3ppp/1q3pn2/4p4/3pM4/5Q3/2N1P1N2/PPPP1PPPP/R1B1K1B1R w - - 4 8"},
+};
+
+TEST(EvalTest, ColourSymmetry) {
+  const Params params;
+  for (const Case& c : kPositions) {
+    const Position pos = At(c.variant, c.fen);
+    const Position mirror = At(c.variant, MirrorFen(c.fen));
+    const Evaluator eval(pos.variant_ptr(), params.snapshot());
+    EXPECT_EQ(eval.Evaluate(pos), eval.Evaluate(mirror)) << c.fen;
+  }
+}
+
+TEST(EvalTest, SymmetricStartIsTheTempo) {
+  const Params params;
+  for (const std::string& name : BuiltinVariantNames()) {
+    auto variant = BuiltinVariant(name);
+    Position pos(*variant);
+    ASSERT_TRUE(pos.SetStart().ok());
+    const Evaluator eval(*variant, params.snapshot());
+    int phase;
+    const Score s = eval.Components(pos, &phase);
+    EXPECT_EQ(s.mg, 0) << name;
+    EXPECT_EQ(s.eg, 0) << name;
+    EXPECT_EQ(phase, kPhaseMax) << name;
+    EXPECT_EQ(eval.Evaluate(pos), params.Get(kTempo)) << name;
+  }
+}
+
+TEST(EvalTest, MaterialComesFromTheRegistry) {
+  // White has an extra Sceptre; raising its value raises the evaluation by as much.
+  const Position pos = At("grandchess9", "4k4/9/9/9/9/9/1S7/9/4K4 w - - 0 1");
+  Params params;
+  const int before = Evaluator(pos.variant_ptr(), params.snapshot()).Evaluate(pos);
+  ASSERT_TRUE(params.Set("SceptreValueMg", 1300).ok());
+  ASSERT_TRUE(params.Set("SceptreValueEg", 1350).ok());
+  const int after = Evaluator(pos.variant_ptr(), params.snapshot()).Evaluate(pos);
+  EXPECT_EQ(after - before, 100);
+  EXPECT_GT(before, 1000);
+}
+
+TEST(EvalTest, PhaseFollowsMaterial) {
+  const Params params;
+  const Position full = At("grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RCNSQKBCR w - - 0 2");
+  const Position bare = At("grandchess9", "1c3k1c1/ppppppppp/9/9/9/9/9/PPPPPPPPP/1C3K1C1 w - - 0 2");
+  const Evaluator eval(full.variant_ptr(), params.snapshot());
+  int phase;
+  eval.Components(full, &phase);
+  EXPECT_EQ(phase, kPhaseMax);
+  eval.Components(bare, &phase);
+  EXPECT_EQ(phase, 0);  // Charioteers never leave the board, so they do not count
+}
+
+TEST(EvalTest, CharioteersBesideTheKingHelp) {
+  const Params params;
+  const Position near = At("grandchess9", "4k4/9/9/9/9/9/9/4C4/4K4 w - - 0 1");
+  const Position far = At("grandchess9", "4k4/9/9/9/4C4/9/9/9/4K4 w - - 0 1");
+  const Evaluator eval(near.variant_ptr(), params.snapshot());
+  EXPECT_GT(eval.Evaluate(near), eval.Evaluate(far));
+}
+
+TEST(EvalTest, PassedAndAdvancedPawnsCount) {
+  const Params params;
+  const Position passed = At("grandchess9", "4k4/9/9/4P4/9/9/9/9/4K4 w - - 0 1");
+  const Position blocked = At("grandchess9", "4k4/4p4/9/4P4/9/9/9/9/4K4 w - - 0 1");
+  const Position back = At("grandchess9", "4k4/9/9/9/9/9/4P4/9/4K4 w - - 0 1");
+  const Evaluator eval(passed.variant_ptr(), params.snapshot());
+  EXPECT_GT(eval.Evaluate(passed), eval.Evaluate(back));
+  // An enemy pawn in front stops it being passed (and adds Black's pawn).
+  EXPECT_GT(eval.Evaluate(passed), eval.Evaluate(blocked) + params.Get(kPawnValueEg));
+}
+
+TEST(EvalTest, PlacementPrefersTheCentre) {
+  const Params params;
+  const Position centre = At("grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/4P4/PPPPPPPPP/RCNSQKBCR[Ppp] w - - 0 1");
+  const Position edge = At("grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/P8/PPPPPPPPP/RCNSQKBCR[Ppp] w - - 0 1");
+  const Evaluator eval(centre.variant_ptr(), params.snapshot());
+  EXPECT_GT(eval.Evaluate(centre), eval.Evaluate(edge));
+}
+
+}  // namespace
+}  // namespace gc9::engine

@@ -1,0 +1,92 @@
+#include "worker/client/match_settings.h"
+
+#include "absl/strings/str_cat.h"
+#include "engine/variant_catalog.h"
+
+namespace gc9::worker {
+
+EngineSpec EngineSpecFromConfig(const proto::EngineConfig& engine) {
+  EngineSpec spec;
+  spec.name = engine.name();
+  if (engine.has_external()) {
+    spec.kind = EngineSpec::kExternal;
+    spec.path = engine.external().path();
+    spec.args.assign(engine.external().arg().begin(), engine.external().arg().end());
+    for (const proto::UciOption& option : engine.external().option()) {
+      spec.uci_options.emplace_back(option.name(), option.value());
+    }
+  } else {
+    spec.kind = EngineSpec::kBuiltin;
+    for (const proto::ParamOverride& param : engine.builtin().param()) {
+      spec.params.emplace_back(param.name(), param.value());
+    }
+  }
+  return spec;
+}
+
+Opening OpeningFromProto(const proto::OpeningPosition& opening) {
+  Opening out;
+  out.fen = opening.fen();
+  out.moves.assign(opening.move().begin(), opening.move().end());
+  return out;
+}
+
+absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& config) {
+  MatchSettings settings;
+  absl::StatusOr<std::shared_ptr<const engine::Variant>> variant =
+      engine::BuiltinVariant(config.variant());
+  if (!variant.ok()) return variant.status();
+  settings.variant = *variant;
+  settings.engine = EngineSpecFromConfig(config.engine());
+  settings.baseline = EngineSpecFromConfig(config.baseline());
+  if (settings.engine.name.empty()) settings.engine.name = "engine";
+  if (settings.baseline.name.empty()) settings.baseline.name = "baseline";
+  const proto::TimeControl& tc = config.time_control();
+  TimeControl& out = settings.time_control;
+  switch (tc.limit_case()) {
+    case proto::TimeControl::kNodes:
+      out.nodes = tc.nodes();
+      break;
+    case proto::TimeControl::kDepth:
+      out.depth = tc.depth();
+      break;
+    case proto::TimeControl::kMovetimeMs:
+      out.movetime_ms = tc.movetime_ms();
+      break;
+    case proto::TimeControl::kClock:
+      out.base_ms = tc.clock().base_ms();
+      out.increment_ms = tc.clock().increment_ms();
+      break;
+    case proto::TimeControl::LIMIT_NOT_SET:
+      break;
+  }
+  if (tc.margin_ms() > 0) out.margin_ms = tc.margin_ms();
+  if (absl::Status status = ValidateTimeControl(out); !status.ok()) return status;
+  const proto::Adjudication& adj = config.adjudication();
+  settings.adjudication.max_plies = adj.max_plies();
+  settings.adjudication.draw_move_number = adj.draw_move_number();
+  settings.adjudication.draw_score_cp = adj.draw_score_cp();
+  settings.adjudication.draw_plies = adj.draw_plies();
+  settings.adjudication.resign_score_cp = adj.resign_score_cp();
+  settings.adjudication.resign_plies = adj.resign_plies();
+  return settings;
+}
+
+proto::PairResult PairResultFromRecord(const proto::Batch& batch, int64_t pair_index,
+                                       const PairRecord& record, bool with_pgn) {
+  proto::PairResult pair;
+  pair.set_run_id(batch.run_id());
+  pair.set_batch_id(batch.batch_id());
+  pair.set_pair_index(pair_index);
+  pair.set_pentanomial_index(record.pentanomial_index);
+  for (const GameRecord& game : record.games) {
+    proto::GameSummary* summary = pair.add_game();
+    summary->set_result(game.result);
+    summary->set_reason(game.reason);
+    summary->set_plies(static_cast<int>(game.moves.size()));
+    if (with_pgn) pair.add_pgn(game.pgn);
+  }
+  return pair;
+}
+
+}  // namespace gc9::worker

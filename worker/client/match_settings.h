@@ -1,0 +1,29 @@
+// From a batch's run configuration (proto) to the match library's plain settings.
+#pragma once
+
+#include <memory>
+
+#include "absl/status/statusor.h"
+#include "engine/variant.h"
+#include "proto/coordinator.pb.h"
+#include "worker/match/match.h"
+
+namespace gc9::worker {
+
+struct MatchSettings {
+  std::shared_ptr<const engine::Variant> variant;
+  EngineSpec engine;  // the engine under test: White in each pair's first game
+  EngineSpec baseline;
+  TimeControl time_control;
+  Adjudication adjudication;
+};
+
+absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& config);
+EngineSpec EngineSpecFromConfig(const proto::EngineConfig& engine);
+Opening OpeningFromProto(const proto::OpeningPosition& opening);
+
+// The report of one played pair.
+proto::PairResult PairResultFromRecord(const proto::Batch& batch, int64_t pair_index,
+                                       const PairRecord& record, bool with_pgn);
+
+}  // namespace gc9::worker

@@ -1,0 +1,95 @@
+// gc9-worker: plays game pairs for a coordinator until SIGINT or SIGTERM (a second signal
+// ends it at once).
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "common/flags.h"
+#include "common/rpc.h"
+#include "worker/client/worker.h"
+
+namespace gc9::worker {
+namespace {
+
+int Main(int argc, char** argv) {
+  std::string coordinator;
+  int64_t concurrency = 1;
+  std::string token_file;
+  std::string tls_ca;
+  std::string outbox = absl::StrCat("/tmp/gc9-worker-", getuid(), ".outbox");
+  bool verbose = false;
+  common::FlagParser flags(
+      "gc9-worker",
+      "gc9 worker --coordinator HOST:PORT [--concurrency N] [--token-file F] [--outbox F]",
+      "A gc9 worker: takes leases of game pairs from the coordinator, plays them on N threads\n"
+      "(each pair: one opening, colours swapped) and reports every pair as it finishes.\n"
+      "Results the coordinator cannot take yet are kept in the outbox file and sent again.");
+  flags.AddString("coordinator", &coordinator, "required: the coordinator's HOST:PORT");
+  flags.AddInt("concurrency", &concurrency, "pairs played at once, one thread each");
+  flags.AddString("token-file", &token_file, "file whose first line is the shared secret");
+  flags.AddString("tls-ca", &tls_ca, "PEM root certificate: connect with TLS");
+  flags.AddString("outbox", &outbox,
+                  "file for results not yet acknowledged (one per worker; locked)");
+  flags.AddBool("verbose", &verbose, "log every batch and pair");
+  bool help = false;
+  absl::StatusOr<std::vector<std::string>> args = flags.Parse(argc, argv, &help);
+  if (!args.ok()) return flags.Fail(args.status());
+  if (help) {
+    std::fputs(flags.Help().c_str(), stdout);
+    return 0;
+  }
+  if (!args->empty()) {
+    return flags.Fail(
+        absl::InvalidArgumentError(absl::StrCat("unexpected argument '", (*args)[0], "'")));
+  }
+  if (coordinator.empty())
+    return flags.Fail(absl::InvalidArgumentError("--coordinator is required"));
+  if (concurrency < 1 || concurrency > 1024) {
+    return flags.Fail(absl::InvalidArgumentError("--concurrency must be in 1..1024"));
+  }
+  WorkerOptions options;
+  options.coordinator = coordinator;
+  options.concurrency = static_cast<int>(concurrency);
+  options.tls_ca_file = tls_ca;
+  options.outbox_path = outbox;
+  options.verbose = verbose;
+  if (!token_file.empty()) {
+    absl::StatusOr<std::string> token = common::ReadTokenFile(token_file);
+    if (!token.ok()) return flags.Fail(token.status());
+    options.token = *token;
+  }
+
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  // External engines are children; a dead one must not kill the worker through its pipe.
+  signal(SIGPIPE, SIG_IGN);
+
+  Worker worker(options);
+  std::thread waiter([&] {
+    int signal_number = 0;
+    sigwait(&signals, &signal_number);
+    std::fprintf(stderr, "gc9-worker: stopping (signal %d)\n", signal_number);
+    worker.Stop();
+    sigwait(&signals, &signal_number);
+    _exit(1);
+  });
+  waiter.detach();
+  absl::Status status = worker.Run();
+  if (!status.ok()) {
+    std::fprintf(stderr, "gc9-worker: %s\n", std::string(status.message()).c_str());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace gc9::worker
+
+int main(int argc, char** argv) { return gc9::worker::Main(argc, argv); }

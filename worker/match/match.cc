@@ -1,0 +1,221 @@
+#include "worker/match/match.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "engine/game_result.h"
+#include "engine/movegen.h"
+#include "engine/position.h"
+#include "engine/status_macros.h"
+#include "worker/match/adjudicator.h"
+#include "worker/match/pgn.h"
+
+namespace gc9::worker {
+namespace {
+
+using engine::Color;
+using engine::kBlack;
+using engine::kWhite;
+
+const char* WinFor(Color c) { return c == kWhite ? "1-0" : "0-1"; }
+const char* ColorName(Color c) { return c == kWhite ? "White" : "Black"; }
+
+// PGN's Termination tag has a fixed vocabulary; gc9's own reason goes into the final comment.
+const char* TerminationTag(const std::string& reason) {
+  if (reason == "adjudicated-draw" || reason == "resign" || reason == "max-length") {
+    return "adjudication";
+  }
+  if (reason == "illegal-move" || reason == "protocol-error") return "rules infraction";
+  if (reason == "time-loss") return "time forfeit";
+  if (reason == "crash") return "abandoned";
+  return "normal";
+}
+
+// How long the mover may take before it has lost on time.
+int64_t Deadline(const TimeControl& tc, int64_t mover_clock_ms) {
+  if (tc.is_clock()) return mover_clock_ms + tc.margin_ms;
+  if (tc.movetime_ms > 0) return tc.movetime_ms + tc.margin_ms;
+  return tc.untimed_timeout_ms;
+}
+
+void End(GameRecord* record, std::string result, std::string reason, std::string detail = "") {
+  record->result = std::move(result);
+  record->reason = std::move(reason);
+  record->detail = std::move(detail);
+}
+
+absl::Status WriteRecordPgn(const std::shared_ptr<const engine::Variant>& variant,
+                            const TimeControl& tc, const MatchContext& context,
+                            GameRecord* record) {
+  PgnGame game;
+  std::string date = context.date;
+  if (date.empty()) date = absl::FormatTime("%Y.%m.%d", absl::Now(), absl::UTCTimeZone());
+  game.tags = {
+      {"Event", context.event.empty() ? "?" : context.event},
+      {"Site", context.site.empty() ? "?" : context.site},
+      {"Date", date},
+      {"Round", context.round.empty() ? "-" : context.round},
+      {"White", record->white},
+      {"Black", record->black},
+      {"Result", record->result},
+      // gc9's variant names are Fairy-Stockfish's where FSF knows the variant ("grand").
+      {"Variant", variant->name()},
+      // Every gc9 variant starts from other than chess's start, so FEN is always given.
+      {"SetUp", "1"},
+      {"FEN", record->start_fen},
+      {"TimeControl", TimeControlTag(tc)},
+      {"Termination", TerminationTag(record->reason)},
+      {"PlyCount", absl::StrCat(record->moves.size())},
+  };
+  if (!tc.is_clock()) game.tags.emplace_back("GC9Limit", DescribeTimeControl(tc));
+  game.start_fen = record->start_fen;
+  game.moves = record->moves;
+  game.result = record->result;
+  game.termination_comment = record->reason;
+  if (!record->detail.empty()) absl::StrAppend(&game.termination_comment, ": ", record->detail);
+  ASSIGN_OR_RETURN(record->pgn, WritePgn(variant, game));
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+int WhitePointsX2(const std::string& result) {
+  if (result == "1-0") return 2;
+  if (result == "0-1") return 0;
+  return 1;
+}
+
+absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>& variant,
+                                    const Opening& opening, Player& white, Player& black,
+                                    const TimeControl& tc, const Adjudication& adjudication,
+                                    const MatchContext& context) {
+  RETURN_IF_ERROR(ValidateTimeControl(tc));
+  engine::Position pos(variant);
+  if (opening.fen.empty()) {
+    RETURN_IF_ERROR(pos.SetStart());
+  } else {
+    absl::Status status = pos.SetFen(opening.fen);
+    if (!status.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat("opening FEN: ", status.message()));
+    }
+  }
+  GameRecord record;
+  record.white = white.name();
+  record.black = black.name();
+  record.start_fen = pos.Fen();
+  for (const std::string& text : opening.moves) {
+    absl::StatusOr<engine::Move> move = engine::ParseUciMove(pos, text);
+    if (!move.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat("opening move ", record.moves.size() + 1, " '",
+                                                     text, "': ", move.status().message()));
+    }
+    pos.DoMove(*move);
+    record.moves.push_back(text);
+  }
+  record.opening_plies = int(record.moves.size());
+  if (engine::Adjudicate(pos).end != engine::GameEnd::kOngoing) {
+    return absl::InvalidArgumentError("the opening already ends the game");
+  }
+
+  RETURN_IF_ERROR(white.NewGame(variant));
+  RETURN_IF_ERROR(black.NewGame(variant));
+
+  int64_t clock_ms[2] = {tc.base_ms, tc.base_ms};
+  ScoreAdjudicator scores(adjudication);
+  while (record.result.empty()) {
+    if (context.cancel != nullptr && context.cancel->load()) {
+      return absl::CancelledError("the game was cancelled");
+    }
+    if (adjudication.max_plies > 0 && int(record.moves.size()) >= adjudication.max_plies) {
+      End(&record, "1/2-1/2", "max-length");
+      break;
+    }
+    const Color us = pos.side_to_move();
+    Player& mover = us == kWhite ? white : black;
+    GoRequest request;
+    request.start_fen = record.start_fen;
+    request.moves = record.moves;
+    request.time_control = tc;
+    request.white_ms = clock_ms[kWhite];
+    request.black_ms = clock_ms[kBlack];
+    request.white_to_move = us == kWhite;
+    request.deadline_ms = Deadline(tc, clock_ms[us]);
+    ASSIGN_OR_RETURN(PlayerMove reply, mover.Go(request));
+
+    if (reply.fault != PlayerMove::kNone) {
+      End(&record, WinFor(~us), std::string(FaultName(reply.fault)),
+          absl::StrCat(ColorName(us), ": ", reply.detail));
+      break;
+    }
+    // The player's own deadline is a safety net; the clock is the rule.
+    if (reply.elapsed_ms > request.deadline_ms) {
+      End(&record, WinFor(~us), "time-loss",
+          absl::StrCat(ColorName(us), " took ", reply.elapsed_ms, " ms of ", request.deadline_ms));
+      break;
+    }
+    if (tc.is_clock()) {
+      // Within the margin the clock stops at zero rather than going negative, so the engine
+      // is not handed a negative time next move.
+      clock_ms[us] = std::max<int64_t>(0, clock_ms[us] - reply.elapsed_ms) + tc.increment_ms;
+    }
+    absl::StatusOr<engine::Move> move = engine::ParseUciMove(pos, reply.uci);
+    if (!move.ok()) {
+      End(&record, WinFor(~us), "illegal-move",
+          absl::StrCat(ColorName(us), " played '", reply.uci, "': ", move.status().message()));
+      break;
+    }
+    const int fullmove = pos.fullmove();
+    pos.DoMove(*move);
+    record.moves.push_back(reply.uci);
+
+    engine::GameResult rules = engine::Adjudicate(pos);
+    if (rules.end != engine::GameEnd::kOngoing) {
+      End(&record, rules.decisive ? WinFor(rules.winner) : "1/2-1/2",
+          std::string(engine::GameEndName(rules.end)));
+      break;
+    }
+    std::optional<int> score = reply.score_cp;
+    if (reply.mate_in.has_value()) score = MateAsCentipawns(*reply.mate_in);
+    switch (scores.AddPly(us, score, fullmove)) {
+      case ScoreAdjudicator::Verdict::kNone:
+        break;
+      case ScoreAdjudicator::Verdict::kDraw:
+        End(&record, "1/2-1/2", "adjudicated-draw");
+        break;
+      case ScoreAdjudicator::Verdict::kWhiteWins:
+        End(&record, "1-0", "resign");
+        break;
+      case ScoreAdjudicator::Verdict::kBlackWins:
+        End(&record, "0-1", "resign");
+        break;
+    }
+  }
+  RETURN_IF_ERROR(WriteRecordPgn(variant, tc, context, &record));
+  return record;
+}
+
+absl::StatusOr<PairRecord> PlayPair(const std::shared_ptr<const engine::Variant>& variant,
+                                    const Opening& opening, Player& engine_a, Player& engine_b,
+                                    const TimeControl& tc, const Adjudication& adjudication,
+                                    const MatchContext& context) {
+  PairRecord pair;
+  MatchContext game_context = context;
+  const std::string round = context.round.empty() ? "1" : context.round;
+  game_context.round = round + ".1";
+  ASSIGN_OR_RETURN(pair.games[0],
+                   PlayGame(variant, opening, engine_a, engine_b, tc, adjudication, game_context));
+  game_context.round = round + ".2";
+  ASSIGN_OR_RETURN(pair.games[1],
+                   PlayGame(variant, opening, engine_b, engine_a, tc, adjudication, game_context));
+  pair.first_engine_points_x2 =
+      WhitePointsX2(pair.games[0].result) + (2 - WhitePointsX2(pair.games[1].result));
+  // A's half points over the pair are exactly fishtest's pentanomial bin: 0 = LL, 1 = LD,
+  // 2 = DD or WL, 3 = WD, 4 = WW.
+  pair.pentanomial_index = pair.first_engine_points_x2;
+  return pair;
+}
+
+}  // namespace gc9::worker

@@ -1,0 +1,341 @@
+// PlayGame and PlayPair with scripted players: adjudication, faults, clocks and the pair score.
+// (Real engines, good and bad, are in uci_player_test.cc.)
+#include "worker/match/match.h"
+
+#include <functional>
+#include <utility>
+
+#include "engine/movegen.h"
+#include "engine/position.h"
+#include "engine/variant_catalog.h"
+#include "gtest/gtest.h"
+#include "worker/match/pgn.h"
+
+namespace gc9::worker {
+namespace {
+
+using engine::Position;
+
+// A test double: it rebuilds the position it is asked about and lets a policy choose the
+// reply; the default policy plays the first legal move and reports no score.
+class ScriptedPlayer : public Player {
+ public:
+  using Policy = std::function<PlayerMove(const GoRequest&, Position&, int call)>;
+
+  ScriptedPlayer(std::string name, Policy policy = nullptr)
+      : name_(std::move(name)), policy_(std::move(policy)) {}
+
+  const std::string& name() const override { return name_; }
+  absl::Status NewGame(const std::shared_ptr<const engine::Variant>& variant) override {
+    variant_ = variant;
+    ++games_;
+    calls_ = 0;
+    return absl::OkStatus();
+  }
+  absl::StatusOr<PlayerMove> Go(const GoRequest& request) override {
+    requests_.push_back(request);
+    Position pos(variant_);
+    EXPECT_TRUE(pos.SetFen(request.start_fen).ok());
+    for (const std::string& text : request.moves) pos.DoMove(*engine::ParseUciMove(pos, text));
+    if (policy_) return policy_(request, pos, calls_++);
+    return FirstLegal(pos);
+  }
+  void Quit() override {}
+
+  static PlayerMove FirstLegal(Position& pos) {
+    engine::MoveList list;
+    engine::GenerateLegal(pos, &list);
+    PlayerMove move;
+    move.uci = engine::MoveToUci(pos, list.moves[0]);
+    return move;
+  }
+
+  int games() const { return games_; }
+  const std::vector<GoRequest>& requests() const { return requests_; }
+
+ private:
+  std::string name_;
+  Policy policy_;
+  std::shared_ptr<const engine::Variant> variant_;
+  int games_ = 0;
+  int calls_ = 0;
+  std::vector<GoRequest> requests_;
+};
+
+std::shared_ptr<const engine::Variant> Grand() { return *engine::BuiltinVariant("grand"); }
+
+TimeControl Nodes() {
+  TimeControl tc;
+  tc.nodes = 1000;
+  return tc;
+}
+
+// A policy reporting a fixed score (mover's view) with the first legal move.
+ScriptedPlayer::Policy Scoring(int score) {
+  return [score](const GoRequest&, Position& pos, int) {
+    PlayerMove move = ScriptedPlayer::FirstLegal(pos);
+    move.score_cp = score;
+    return move;
+  };
+}
+
+TEST(PlayGameTest, MaxLengthIsADraw) {
+  ScriptedPlayer white("w"), black("b");
+  Adjudication adj;
+  adj.max_plies = 10;
+  absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), adj);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, "1/2-1/2");
+  EXPECT_EQ(game->reason, "max-length");
+  EXPECT_EQ(game->moves.size(), 10u);
+  EXPECT_EQ(game->white, "w");
+  EXPECT_EQ(game->black, "b");
+  EXPECT_EQ(game->start_fen, Grand()->start_fen());
+  EXPECT_EQ(white.games(), 1);
+  EXPECT_EQ(black.games(), 1);
+  absl::StatusOr<PgnGame> pgn = ReadPgn(game->pgn);
+  ASSERT_TRUE(pgn.ok()) << pgn.status();
+  EXPECT_EQ(pgn->moves, game->moves);
+  EXPECT_EQ(PgnTag(*pgn, "Termination"), "adjudication");
+}
+
+TEST(PlayGameTest, DrawAdjudicationFromBothScores) {
+  ScriptedPlayer white("w", Scoring(3)), black("b", Scoring(-4));
+  Adjudication adj;
+  adj.draw_move_number = 5;
+  adj.draw_score_cp = 5;
+  adj.draw_plies = 6;
+  adj.max_plies = 200;
+  absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), adj);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, "1/2-1/2");
+  EXPECT_EQ(game->reason, "adjudicated-draw");
+  // Moves 5, 6 and 7 (plies 9..14) form the first qualifying run of six plies.
+  EXPECT_EQ(game->moves.size(), 14u);
+}
+
+TEST(PlayGameTest, DrawScoreAboveTheThresholdIsNoDraw) {
+  ScriptedPlayer white("w", Scoring(30)), black("b", Scoring(-30));
+  Adjudication adj;
+  adj.draw_score_cp = 10;
+  adj.draw_plies = 4;
+  adj.max_plies = 40;
+  absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), adj);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->reason, "max-length");
+}
+
+TEST(PlayGameTest, ResignWhenBothAgree) {
+  ScriptedPlayer white("w", Scoring(-800)), black("b", Scoring(900));
+  Adjudication adj;
+  adj.resign_score_cp = 600;
+  adj.resign_plies = 4;
+  absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), adj);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, "0-1");
+  EXPECT_EQ(game->reason, "resign");
+  EXPECT_EQ(game->moves.size(), 4u);
+}
+
+TEST(PlayGameTest, NoResignWhenTheWinnerDoesNotAgree) {
+  ScriptedPlayer white("w", Scoring(-800)), black("b", Scoring(100));
+  Adjudication adj;
+  adj.resign_score_cp = 600;
+  adj.resign_plies = 2;
+  adj.max_plies = 30;
+  absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), adj);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->reason, "max-length");
+}
+
+TEST(PlayGameTest, MateScoresResign) {
+  auto mating = [](int mate) {
+    return [mate](const GoRequest&, Position& pos, int) {
+      PlayerMove move = ScriptedPlayer::FirstLegal(pos);
+      move.mate_in = mate;
+      return move;
+    };
+  };
+  ScriptedPlayer white("w", mating(5)), black("b", mating(-4));
+  Adjudication adj;
+  adj.resign_score_cp = 1000;
+  adj.resign_plies = 2;
+  absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), adj);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, "1-0");
+  EXPECT_EQ(game->reason, "resign");
+}
+
+TEST(PlayGameTest, CheckmateByTheRules) {
+  // Black's king in the corner, a white rook on the ninth rank: Rj1-j10 mates.
+  Opening opening{"k9/8R1/10/10/10/10/10/10/4K5/9R w - - 0 1", {}};
+  ScriptedPlayer white("w", [](const GoRequest&, Position&, int) {
+    PlayerMove move;
+    move.uci = "j1j10";
+    return move;
+  });
+  ScriptedPlayer black("b");
+  absl::StatusOr<GameRecord> game = PlayGame(Grand(), opening, white, black, Nodes(), {});
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, "1-0");
+  EXPECT_EQ(game->reason, "checkmate");
+  EXPECT_EQ(game->moves, std::vector<std::string>{"j1j10"});
+  EXPECT_TRUE(black.requests().empty());
+}
+
+TEST(PlayGameTest, IllegalMoveLoses) {
+  ScriptedPlayer white("w");
+  ScriptedPlayer black("b", [](const GoRequest&, Position& pos, int call) {
+    PlayerMove move = ScriptedPlayer::FirstLegal(pos);
+    if (call == 2) move.uci = "a10a1";
+    return move;
+  });
+  absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), {});
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, "1-0");
+  EXPECT_EQ(game->reason, "illegal-move");
+  EXPECT_EQ(game->moves.size(), 5u);  // the illegal sixth ply is not in the record
+  EXPECT_NE(game->detail.find("a10a1"), std::string::npos);
+  EXPECT_NE(game->pgn.find("a10a1"), std::string::npos);  // named in the final comment
+  ASSERT_TRUE(ReadPgn(game->pgn).ok());
+}
+
+TEST(PlayGameTest, FaultsLoseWithTheirReason) {
+  for (PlayerMove::Fault fault :
+       {PlayerMove::kCrash, PlayerMove::kTimeLoss, PlayerMove::kProtocolError}) {
+    ScriptedPlayer white("w", [fault](const GoRequest&, Position& pos, int call) {
+      PlayerMove move = ScriptedPlayer::FirstLegal(pos);
+      if (call == 1) move.fault = fault;
+      return move;
+    });
+    ScriptedPlayer black("b");
+    absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), {});
+    ASSERT_TRUE(game.ok()) << game.status();
+    EXPECT_EQ(game->result, "0-1");
+    EXPECT_EQ(game->reason, FaultName(fault));
+    EXPECT_EQ(game->moves.size(), 2u);
+  }
+}
+
+TEST(PlayGameTest, ClockWithIncrement) {
+  TimeControl tc;
+  tc.base_ms = 1000;
+  tc.increment_ms = 100;
+  tc.margin_ms = 50;
+  // White spends 300 ms a move and gains 100: 1000 -> 800 -> 600 -> 400 -> 200, and its fifth
+  // move, 300 ms with 200 left and a 50 ms margin, loses on time.
+  ScriptedPlayer white("w", [](const GoRequest&, Position& pos, int) {
+    PlayerMove move = ScriptedPlayer::FirstLegal(pos);
+    move.elapsed_ms = 300;
+    return move;
+  });
+  ScriptedPlayer black("b", [](const GoRequest&, Position& pos, int) {
+    PlayerMove move = ScriptedPlayer::FirstLegal(pos);
+    move.elapsed_ms = 10;
+    return move;
+  });
+  absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, tc, {});
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, "0-1");
+  EXPECT_EQ(game->reason, "time-loss");
+  const std::vector<GoRequest>& asked = white.requests();
+  ASSERT_EQ(asked.size(), 5u);
+  EXPECT_EQ(asked[0].white_ms, 1000);
+  EXPECT_EQ(asked[1].white_ms, 800);
+  EXPECT_EQ(asked[4].white_ms, 200);
+  EXPECT_EQ(asked[4].deadline_ms, 250);
+  EXPECT_EQ(game->moves.size(), 8u);
+  EXPECT_EQ(asked[1].black_ms, 1090);
+  EXPECT_TRUE(asked[0].white_to_move);
+  EXPECT_FALSE(black.requests()[0].white_to_move);
+  EXPECT_EQ(PgnTag(*ReadPgn(game->pgn), "TimeControl"), "1+0.1");
+  EXPECT_EQ(PgnTag(*ReadPgn(game->pgn), "Termination"), "time forfeit");
+}
+
+TEST(PlayGameTest, GrandChess9OpeningDropsAndSelfPlacement) {
+  auto gc9 = *engine::BuiltinVariant("grandchess9");
+  Adjudication adj;
+  adj.max_plies = 8;
+  {
+    ScriptedPlayer white("w"), black("b");
+    Opening opening{"", {"P@c3", "P@g3", "P@c7", "P@g7"}};
+    absl::StatusOr<GameRecord> game = PlayGame(gc9, opening, white, black, Nodes(), adj);
+    ASSERT_TRUE(game.ok()) << game.status();
+    EXPECT_EQ(game->opening_plies, 4);
+    EXPECT_EQ(white.requests().size(), 2u);
+    EXPECT_EQ(black.requests().size(), 2u);
+  }
+  {
+    // No opening moves: the engines place their own pawns; White is asked twice in a row.
+    ScriptedPlayer white("w"), black("b");
+    absl::StatusOr<GameRecord> game = PlayGame(gc9, {}, white, black, Nodes(), adj);
+    ASSERT_TRUE(game.ok()) << game.status();
+    EXPECT_EQ(game->opening_plies, 0);
+    ASSERT_EQ(white.requests().size(), 4u);
+    EXPECT_EQ(white.requests()[1].moves.size(), 1u);
+    EXPECT_EQ(black.requests()[0].moves.size(), 2u);
+    EXPECT_EQ(game->moves[0][1], '@');
+    EXPECT_EQ(game->moves[3][1], '@');
+    EXPECT_NE(game->moves[4][1], '@');
+    absl::StatusOr<PgnGame> pgn = ReadPgn(game->pgn);
+    ASSERT_TRUE(pgn.ok()) << pgn.status();
+    EXPECT_EQ(pgn->moves, game->moves);
+    EXPECT_EQ(PgnTag(*pgn, "Variant"), "grandchess9");
+  }
+}
+
+TEST(PlayGameTest, BadOpeningsAreErrors) {
+  ScriptedPlayer white("w"), black("b");
+  EXPECT_FALSE(PlayGame(Grand(), {"not a fen", {}}, white, black, Nodes(), {}).ok());
+  EXPECT_FALSE(PlayGame(Grand(), {"", {"e3e4", "e3e4"}}, white, black, Nodes(), {}).ok());
+  TimeControl none;
+  EXPECT_FALSE(PlayGame(Grand(), {}, white, black, none, {}).ok());
+  EXPECT_EQ(white.games(), 0);  // nothing was started
+}
+
+TEST(PlayGameTest, CancelStopsBetweenMoves) {
+  std::atomic<bool> cancel{false};
+  ScriptedPlayer white("w", [&cancel](const GoRequest&, Position& pos, int call) {
+    if (call == 2) cancel = true;
+    return ScriptedPlayer::FirstLegal(pos);
+  });
+  ScriptedPlayer black("b");
+  MatchContext context;
+  context.cancel = &cancel;
+  absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), {}, context);
+  EXPECT_EQ(game.status().code(), absl::StatusCode::kCancelled);
+}
+
+TEST(PlayPairTest, ColoursSwapAndPentanomial) {
+  // B plays an illegal move whenever it is Black: A wins game 1 (A White), and game 2
+  // (B White) is drawn by the maximum length.
+  auto errs_as_black = [](const GoRequest& request, Position& pos, int) {
+    PlayerMove move = ScriptedPlayer::FirstLegal(pos);
+    if (!request.white_to_move) move.uci = "a1a1";
+    return move;
+  };
+  ScriptedPlayer a("A"), b("B", errs_as_black);
+  Adjudication adj;
+  adj.max_plies = 6;
+  MatchContext context;
+  context.round = "7";
+  absl::StatusOr<PairRecord> pair = PlayPair(Grand(), {}, a, b, Nodes(), adj, context);
+  ASSERT_TRUE(pair.ok()) << pair.status();
+  EXPECT_EQ(pair->games[0].white, "A");
+  EXPECT_EQ(pair->games[0].result, "1-0");
+  EXPECT_EQ(pair->games[0].reason, "illegal-move");
+  EXPECT_EQ(pair->games[1].white, "B");
+  EXPECT_EQ(pair->games[1].result, "1/2-1/2");
+  EXPECT_EQ(pair->first_engine_points_x2, 3);
+  EXPECT_EQ(pair->pentanomial_index, 3);  // WD
+  EXPECT_EQ(PgnTag(*ReadPgn(pair->games[1].pgn), "Round"), "7.2");
+}
+
+TEST(PlayPairTest, PointsToPentanomial) {
+  EXPECT_EQ(WhitePointsX2("1-0"), 2);
+  EXPECT_EQ(WhitePointsX2("1/2-1/2"), 1);
+  EXPECT_EQ(WhitePointsX2("0-1"), 0);
+}
+
+}  // namespace
+}  // namespace gc9::worker

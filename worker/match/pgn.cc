@@ -1,0 +1,178 @@
+#include "worker/match/pgn.h"
+
+#include <cctype>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "engine/movegen.h"
+#include "engine/position.h"
+#include "engine/status_macros.h"
+
+namespace gc9::worker {
+namespace {
+
+constexpr size_t kLineWidth = 79;
+
+std::string Escape(absl::string_view value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '\\' || c == '"') out.push_back('\\');
+    out.push_back(c);
+  }
+  return out;
+}
+
+// Appends a token to the movetext, wrapping lines as PGN's export format asks (< 80 chars).
+void AppendToken(absl::string_view token, std::string* text, size_t* line_length) {
+  if (*line_length > 0 && *line_length + 1 + token.size() > kLineWidth) {
+    text->push_back('\n');
+    *line_length = 0;
+  } else if (*line_length > 0) {
+    text->push_back(' ');
+    ++*line_length;
+  }
+  absl::StrAppend(text, token);
+  *line_length += token.size();
+}
+
+bool IsResult(absl::string_view token) {
+  return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> WritePgn(const std::shared_ptr<const engine::Variant>& variant,
+                                     const PgnGame& game) {
+  std::string text;
+  for (const auto& [name, value] : game.tags) {
+    absl::StrAppend(&text, "[", name, " \"", Escape(value), "\"]\n");
+  }
+  if (!game.tags.empty()) text.push_back('\n');
+
+  engine::Position pos(variant);
+  RETURN_IF_ERROR(game.start_fen.empty() ? pos.SetStart() : pos.SetFen(game.start_fen));
+  // Move numbers are the FEN full-move counter of the position before each move, so they stay
+  // right when a game starts with Black or, in a placement phase, one side moves twice in a
+  // row (TheGrandChess9: White drops both pawns, then Black). A White move always carries its
+  // number ("3."); a Black move carries "3..." unless it directly follows White's move of the
+  // same number. Placement in TheGrandChess9 thus reads "1. P@c3 1. P@g3 P@c7 1... P@g7 2. ...".
+  size_t line_length = 0;
+  bool after_white_move = false;
+  int last_number = 0;
+  for (size_t i = 0; i < game.moves.size(); ++i) {
+    absl::StatusOr<engine::Move> move = engine::ParseUciMove(pos, game.moves[i]);
+    if (!move.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("PGN move ", i + 1, " '", game.moves[i], "': ", move.status().message()));
+    }
+    const int number = pos.fullmove();
+    // A number and its move are one token for wrapping, so no line ends with a bare number.
+    std::string token = game.moves[i];
+    if (pos.side_to_move() == engine::kWhite) {
+      token = absl::StrCat(number, ". ", token);
+    } else if (!(after_white_move && last_number == number)) {
+      token = absl::StrCat(number, "... ", token);
+    }
+    after_white_move = pos.side_to_move() == engine::kWhite;
+    last_number = number;
+    AppendToken(token, &text, &line_length);
+    pos.DoMove(*move);
+  }
+  if (!game.termination_comment.empty()) {
+    std::string comment = game.termination_comment;
+    for (char& c : comment) {
+      if (c == '}') c = ')';  // a brace would end the comment early
+    }
+    AppendToken(absl::StrCat("{", comment, "}"), &text, &line_length);
+  }
+  AppendToken(game.result.empty() ? "*" : game.result, &text, &line_length);
+  text.append("\n\n");
+  return text;
+}
+
+absl::StatusOr<PgnGame> ReadPgn(absl::string_view text) {
+  PgnGame game;
+  size_t i = 0;
+  auto skip_space = [&] {
+    while (i < text.size() && absl::ascii_isspace(text[i])) ++i;
+  };
+  // Tag pairs.
+  while (true) {
+    skip_space();
+    if (i >= text.size() || text[i] != '[') break;
+    size_t end = i + 1;
+    std::string name, value;
+    while (end < text.size() && !absl::ascii_isspace(text[end]) && text[end] != '"') {
+      name.push_back(text[end++]);
+    }
+    while (end < text.size() && text[end] != '"') ++end;
+    if (end >= text.size()) return absl::InvalidArgumentError("unterminated tag");
+    ++end;
+    while (end < text.size() && text[end] != '"') {
+      if (text[end] == '\\' && end + 1 < text.size()) ++end;
+      value.push_back(text[end++]);
+    }
+    end = text.find(']', end);
+    if (end == absl::string_view::npos) return absl::InvalidArgumentError("unterminated tag");
+    game.tags.emplace_back(name, value);
+    i = end + 1;
+  }
+  // Movetext: moves, numbers, comments, NAGs, variations and the result.
+  int variation_depth = 0;
+  while (true) {
+    skip_space();
+    if (i >= text.size()) break;
+    char c = text[i];
+    if (c == '{') {
+      size_t end = text.find('}', i);
+      if (end == absl::string_view::npos) return absl::InvalidArgumentError("open comment");
+      if (variation_depth == 0)
+        game.termination_comment = std::string(text.substr(i + 1, end - i - 1));
+      i = end + 1;
+      continue;
+    }
+    if (c == ';') {
+      size_t end = text.find('\n', i);
+      i = end == absl::string_view::npos ? text.size() : end + 1;
+      continue;
+    }
+    if (c == '(' || c == ')') {
+      variation_depth += c == '(' ? 1 : -1;
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < text.size() && !absl::ascii_isspace(text[end]) && text[end] != '{' &&
+           text[end] != '(' && text[end] != ')') {
+      ++end;
+    }
+    absl::string_view token = text.substr(i, end - i);
+    i = end;
+    if (variation_depth > 0 || token[0] == '$') continue;
+    if (IsResult(token)) {
+      game.result = std::string(token);
+      break;
+    }
+    // Strip a move number ("12.", "12...", or glued as "12.e2e4").
+    size_t digits = 0;
+    while (digits < token.size() && absl::ascii_isdigit(token[digits])) ++digits;
+    if (digits > 0 && digits < token.size() && token[digits] == '.') {
+      token.remove_prefix(digits);
+      while (!token.empty() && token[0] == '.') token.remove_prefix(1);
+    }
+    if (!token.empty()) game.moves.emplace_back(token);
+  }
+  if (game.result.empty()) return absl::InvalidArgumentError("no game result in the movetext");
+  game.start_fen = PgnTag(game, "FEN");
+  return game;
+}
+
+std::string PgnTag(const PgnGame& game, absl::string_view name) {
+  for (const auto& [tag, value] : game.tags) {
+    if (tag == name) return value;
+  }
+  return "";
+}
+
+}  // namespace gc9::worker

@@ -1,0 +1,103 @@
+#include "worker/match/pgn.h"
+
+#include "engine/variant_catalog.h"
+#include "gtest/gtest.h"
+
+namespace gc9::worker {
+namespace {
+
+// The movetext: everything after the blank line that ends the tags, if there are tags.
+std::string Movetext(const std::string& pgn) {
+  if (pgn[0] != '[') return pgn;
+  return pgn.substr(pgn.find("\n\n") + 2);
+}
+
+TEST(PgnTest, WritesTagsAndReadsThemBack) {
+  auto grand = *engine::BuiltinVariant("grand");
+  PgnGame game;
+  game.tags = {{"Event", "a \"quoted\" \\ event"},
+               {"Variant", "grand"},
+               {"SetUp", "1"},
+               {"FEN", grand->start_fen()},
+               {"Result", "1/2-1/2"}};
+  game.start_fen = grand->start_fen();
+  game.moves = {"e3e4", "e8e7", "b2c4", "b9c7"};
+  game.result = "1/2-1/2";
+  game.termination_comment = "max-length";
+  absl::StatusOr<std::string> text = WritePgn(grand, game);
+  ASSERT_TRUE(text.ok()) << text.status();
+  EXPECT_EQ(Movetext(*text), "1. e3e4 e8e7 2. b2c4 b9c7 {max-length} 1/2-1/2\n\n");
+  absl::StatusOr<PgnGame> back = ReadPgn(*text);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->tags, game.tags);
+  EXPECT_EQ(back->moves, game.moves);
+  EXPECT_EQ(back->result, "1/2-1/2");
+  EXPECT_EQ(back->start_fen, grand->start_fen());
+  EXPECT_EQ(back->termination_comment, "max-length");
+}
+
+TEST(PgnTest, PlacementNumbersFollowTheFenCounter) {
+  // White drops both pawns, then Black: all four drops are move 1 by the FEN counter.
+  auto gc9 = *engine::BuiltinVariant("grandchess9");
+  PgnGame game;
+  game.start_fen = gc9->start_fen();
+  game.moves = {"P@c3", "P@g3", "P@c7", "P@g7", "e2e4", "e8e6"};
+  game.result = "*";
+  absl::StatusOr<std::string> text = WritePgn(gc9, game);
+  ASSERT_TRUE(text.ok()) << text.status();
+  EXPECT_EQ(Movetext(*text), "1. P@c3 1. P@g3 P@c7 1... P@g7 2. e2e4 e8e6 *\n\n");
+  EXPECT_EQ(ReadPgn(*text)->moves, game.moves);
+}
+
+TEST(PgnTest, BlackToMoveFirst) {
+  auto grand = *engine::BuiltinVariant("grand");
+  PgnGame game;
+  game.start_fen = "r8r/1nbqkcabn1/pppppppppp/10/10/10/4P5/PPPP1PPPPP/1NBQKCABN1/R8R b - - 0 7";
+  game.moves = {"e8e7", "f3f4", "f8f7"};
+  game.result = "*";
+  absl::StatusOr<std::string> text = WritePgn(grand, game);
+  ASSERT_TRUE(text.ok()) << text.status();
+  EXPECT_EQ(Movetext(*text), "7... e8e7 8. f3f4 f8f7 *\n\n");
+}
+
+TEST(PgnTest, IllegalMovesAreRefused) {
+  auto grand = *engine::BuiltinVariant("grand");
+  PgnGame game;
+  game.start_fen = grand->start_fen();
+  game.moves = {"e3e6"};
+  EXPECT_FALSE(WritePgn(grand, game).ok());
+}
+
+TEST(PgnTest, LongGamesWrapUnderEightyColumns) {
+  auto grand = *engine::BuiltinVariant("grand");
+  PgnGame game;
+  game.start_fen = grand->start_fen();
+  for (int i = 0; i < 20; ++i) {
+    // Knights out and back: the writer checks legality, not repetition.
+    game.moves.push_back(i % 2 ? "c4b2" : "b2c4");
+    game.moves.push_back(i % 2 ? "c7b9" : "b9c7");
+  }
+  game.result = "*";
+  absl::StatusOr<std::string> text = WritePgn(grand, game);
+  ASSERT_TRUE(text.ok()) << text.status();
+  size_t start = 0;
+  while (start < text->size()) {
+    size_t end = text->find('\n', start);
+    EXPECT_LT(end - start, 80u);
+    start = end + 1;
+  }
+}
+
+TEST(PgnTest, ReaderSkipsCommentsNagsAndVariations) {
+  absl::StatusOr<PgnGame> game = ReadPgn(
+      "[Event \"x\"]\n\n1.e3e4 {a comment} $1 e8e7 (2. a3a4 a8a7) ; rest of line\n"
+      "2. c2d4 {the end} 1-0\n");
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->moves, (std::vector<std::string>{"e3e4", "e8e7", "c2d4"}));
+  EXPECT_EQ(game->result, "1-0");
+  EXPECT_EQ(game->termination_comment, "the end");
+  EXPECT_FALSE(ReadPgn("[Event \"x\"]\n\n1. e3e4").ok());  // no result
+}
+
+}  // namespace
+}  // namespace gc9::worker

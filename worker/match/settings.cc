@@ -1,0 +1,46 @@
+#include "worker/match/settings.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace gc9::worker {
+namespace {
+
+std::string Seconds(int64_t ms) {
+  if (ms % 1000 == 0) return absl::StrCat(ms / 1000);
+  return absl::StrFormat("%g", double(ms) / 1000.0);
+}
+
+}  // namespace
+
+absl::Status ValidateTimeControl(const TimeControl& tc) {
+  if (tc.nodes < 0 || tc.depth < 0 || tc.movetime_ms < 0 || tc.base_ms < 0 || tc.increment_ms < 0 ||
+      tc.margin_ms < 0 || tc.untimed_timeout_ms < 0) {
+    return absl::InvalidArgumentError("time control values must not be negative");
+  }
+  int styles = (tc.nodes > 0) + (tc.depth > 0) + (tc.movetime_ms > 0) + (tc.base_ms > 0);
+  if (styles != 1) {
+    return absl::InvalidArgumentError(
+        "a time control sets exactly one of nodes, depth, movetime or base (+increment)");
+  }
+  if (tc.increment_ms > 0 && tc.base_ms == 0) {
+    return absl::InvalidArgumentError("an increment needs a base time");
+  }
+  return absl::OkStatus();
+}
+
+std::string TimeControlTag(const TimeControl& tc) {
+  if (!tc.is_clock()) return "-";
+  std::string tag = Seconds(tc.base_ms);
+  if (tc.increment_ms > 0) absl::StrAppend(&tag, "+", Seconds(tc.increment_ms));
+  return tag;
+}
+
+std::string DescribeTimeControl(const TimeControl& tc) {
+  if (tc.nodes > 0) return absl::StrCat("nodes=", tc.nodes);
+  if (tc.depth > 0) return absl::StrCat("depth=", tc.depth);
+  if (tc.movetime_ms > 0) return absl::StrCat("movetime=", tc.movetime_ms, "ms");
+  return absl::StrCat(Seconds(tc.base_ms), "+", Seconds(tc.increment_ms));
+}
+
+}  // namespace gc9::worker
