@@ -8,6 +8,8 @@
 namespace gc9::engine {
 
 Engine::Engine() : tt_(TranspositionTable::kDefaultMegabytes), searcher_(&tt_) {
+  // Started here, once every member it uses is constructed.
+  thread_ = std::thread([this] { SearchThreadLoop(); });
   auto variant = BuiltinVariant("grandchess9");
   if (!variant.ok() && !BuiltinVariantNames().empty()) {
     variant = BuiltinVariant(BuiltinVariantNames().front());
@@ -18,6 +20,27 @@ Engine::Engine() : tt_(TranspositionTable::kDefaultMegabytes), searcher_(&tt_) {
 Engine::~Engine() {
   Stop();
   Wait();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    quit_ = true;
+  }
+  wake_.notify_one();
+  thread_.join();
+}
+
+void Engine::SearchThreadLoop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (true) {
+    wake_.wait(lock, [this] { return job_ || quit_; });
+    if (!job_) return;  // quit with nothing left to run
+    std::function<void()> job = std::move(job_);
+    job_ = nullptr;
+    lock.unlock();
+    job();
+    lock.lock();
+    busy_ = false;
+    idle_.notify_all();
+  }
 }
 
 absl::Status Engine::CheckIdle() const {
@@ -98,7 +121,7 @@ absl::Status Engine::NewGame() {
 absl::Status Engine::Go(const SearchLimits& limits, InfoCallback on_info,
                         BestMoveCallback on_bestmove) {
   RETURN_IF_ERROR(CheckIdle());
-  if (thread_.joinable()) thread_.join();
+  Wait();  // the previous search's best-move callback may still be running
   if (tt_stale_) {
     tt_.Clear();
     tt_stale_ = false;
@@ -108,21 +131,29 @@ absl::Status Engine::Go(const SearchLimits& limits, InfoCallback on_info,
   const ParamSnapshot snapshot = params_.snapshot();
   stop_.store(false);
   searching_.store(true);
-  thread_ = std::thread([this, root = std::move(root), snapshot, limits,
-                         on_info = std::move(on_info), on_bestmove = std::move(on_bestmove)] {
-    const SearchResult result = searcher_.Run(*root, limits, snapshot, stop_, on_info);
-    // Idle before the callback, so that whoever reads the best move may start the next search
-    // at once (Go joins this thread first; the search no longer touches the engine's state).
-    searching_.store(false);
-    if (on_bestmove) on_bestmove(result);
-  });
+  // std::function needs a copyable callable, so the root position travels as a shared_ptr.
+  std::shared_ptr<Position> shared_root = std::move(root);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    job_ = [this, shared_root, snapshot, limits, on_info = std::move(on_info),
+            on_bestmove = std::move(on_bestmove)] {
+      const SearchResult result = searcher_.Run(*shared_root, limits, snapshot, stop_, on_info);
+      // Idle before the callback, so that whoever reads the best move may start the next
+      // search at once (Go waits for this job first; the search no longer touches the engine).
+      searching_.store(false);
+      if (on_bestmove) on_bestmove(result);
+    };
+    busy_ = true;
+  }
+  wake_.notify_one();
   return absl::OkStatus();
 }
 
 void Engine::Stop() { stop_.store(true); }
 
 void Engine::Wait() {
-  if (thread_.joinable()) thread_.join();
+  std::unique_lock<std::mutex> lock(mutex_);
+  idle_.wait(lock, [this] { return !busy_; });
 }
 
 absl::StatusOr<SearchResult> Engine::Search(const SearchLimits& limits, InfoCallback on_info) {

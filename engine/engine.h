@@ -4,8 +4,10 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -63,7 +65,17 @@ class Engine {
   bool tt_stale_ = false;  // parameters or variant changed: cached evaluations are wrong
   TranspositionTable tt_;
   Searcher searcher_;
+  void SearchThreadLoop();
+
+  // One search thread for the engine's life: starting a thread for every move cost more than
+  // the few hundred nodes a fast match searches (the worker plays millions of such moves).
   std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable wake_;   // a job was posted, or quit_
+  std::condition_variable idle_;   // the job (search and best-move callback) has finished
+  std::function<void()> job_;      // the next search, taken by the search thread
+  bool busy_ = false;              // a job is posted or running
+  bool quit_ = false;
   std::atomic<bool> stop_{false};
   std::atomic<bool> searching_{false};
 };

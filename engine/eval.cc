@@ -99,9 +99,9 @@ void Evaluator::BuildPieceTables(const Position& start) {
     }
     const bool counts_for_phase = !info.royal && !info.pawn && !info.uncapturable;
     phase_weight_[pt] = counts_for_phase ? value_[pt].mg : 0;
-    if (counts_for_phase && info.exotic.empty()) mobile_types_ |= 1 << pt;
+    if (counts_for_phase && !info.has_exotic) mobile_types_ |= 1 << pt;
     if (info.slide_capture[kWhite] == kDiagonalDirections && !info.leap_capture[kWhite][centre] &&
-        info.exotic.empty()) {
+        !info.has_exotic) {
       bishop_pair_types_ |= 1 << pt;
     }
     for (Color c : {kWhite, kBlack}) {

@@ -86,7 +86,7 @@ Bitboard Destinations(const Context& c, const PieceInfo& info, Square from) {
     quiet |= c.v.SlideAttacks(info.slide_quiet[c.us], from, c.occupied);
     captures |= c.v.SlideAttacks(info.slide_capture[c.us], from, c.occupied);
   }
-  if (!info.exotic.empty()) {
+  if (info.has_exotic) {
     quiet |= c.pos.ExoticQuiets(from, c.occupied);
     captures |= c.pos.ExoticAttacks(from, c.occupied);
   }

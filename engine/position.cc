@@ -113,25 +113,16 @@ Bitboard Position::ExoticWalk(Square from, Bitboard occupied, bool quiets) const
   const PieceInfo& info = variant_->piece(TypeOf(p));
   const int f0 = FileOf(from), r0 = RankOf(from);
   Bitboard targets = 0;
+  for (const ExoticLeap& leap : info.exotic_leaps[c][from]) {
+    if ((quiets ? leap.quiet : leap.capture) && !(leap.path & occupied)) {
+      targets |= SquareBB(leap.to);
+    }
+  }
   for (const MoveAtom& atom : info.exotic) {
     if (quiets ? !atom.quiet : !atom.capture) continue;
     if (atom.initial && !Has(info.initial_region[c], from)) continue;
     for (const Step& step : atom.steps) {
       const int dx = step.dx, dy = c == kWhite ? step.dy : -step.dy;
-      if (atom.range == 1) {
-        if (!variant_->OnBoard(f0 + dx, r0 + dy)) continue;
-        if (atom.lame) {
-          bool blocked = false;
-          for (const Step& s : LamePath(step)) {
-            const int py = c == kWhite ? s.dy : -s.dy;
-            blocked |= Has(occupied, MakeSquare(f0 + s.dx, r0 + py));
-          }
-          if (blocked) continue;
-        }
-        const Square t = MakeSquare(f0 + dx, r0 + dy);
-        if (quiets ? !Has(occupied, t) : true) targets |= SquareBB(t);
-        continue;
-      }
       bool screened = !atom.hopper;
       int x = f0, y = r0;
       for (int k = 1; atom.range == 0 || k <= atom.range; ++k) {

@@ -168,8 +168,33 @@ absl::Status Variant::BuildPiece(int index, const proto::PieceDefinition& def, P
           if (atom.capture) info->slide_capture[c] |= bit;
         }
       }
+    } else if (atom.range == 1 && !atom.hopper) {
+      for (Color c : {kWhite, kBlack}) {
+        for (int r = 0; r < ranks_; ++r) {
+          for (int f = 0; f < files_; ++f) {
+            const Square from = MakeSquare(f, r);
+            if (atom.initial && !Has(info->initial_region[c], from)) continue;
+            for (const Step& step : atom.steps) {
+              const Step s = ForColor(step, c);
+              if (!OnBoard(f + s.dx, r + s.dy)) continue;
+              Bitboard path = 0;
+              if (atom.lame) {
+                for (const Step& p : LamePath(step)) {
+                  const Step q = ForColor(p, c);
+                  path |= SquareBB(MakeSquare(f + q.dx, r + q.dy));
+                }
+              }
+              info->exotic_leaps[c][from].push_back(
+                  {MakeSquare(f + s.dx, r + s.dy), path, atom.quiet, atom.capture});
+            }
+          }
+        }
+      }
+      info->has_exotic = true;
+      info->exotic_captures |= atom.capture;
     } else {
       info->exotic.push_back(atom);
+      info->has_exotic = true;
       info->exotic_captures |= atom.capture;
     }
   }
@@ -249,7 +274,7 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
     if (orthogonal) orthogonal_slider_types_ |= bit;
     if (diagonal) diagonal_slider_types_ |= bit;
     if (partial) partial_slider_types_ |= bit;
-    if (!p.exotic.empty()) exotic_types_ |= bit;
+    if (p.has_exotic) exotic_types_ |= bit;
     if (p.exotic_captures) needs_full_legality_ = true;
   }
   if (royal_type_ == kNoPieceType) return FieldError("pieces", "no royal piece (the king)");
