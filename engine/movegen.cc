@@ -21,6 +21,7 @@ struct Context {
   Bitboard target;      // destinations that answer a check (everything when not in check)
   Bitboard pinned;
   bool full_legality;
+  bool captures_only;
   MoveList* list;
 };
 
@@ -68,12 +69,16 @@ void AddPawnMoves(Context& c, Square from, Bitboard dests) {
       const int limit = c.v.piece(pt).promotion_limit;
       if (limit == 0 || c.pos.count(c.us, pt) < limit) c.list->Add(Move::Promotion(from, to, pt));
     }
-    if (!Has(mandatory, to)) c.list->Add(Move::Normal(from, to));
+    // Declining an optional promotion is a quiet move unless it captures.
+    if (!Has(mandatory, to) && (!c.captures_only || Has(c.capturable, to))) {
+      c.list->Add(Move::Normal(from, to));
+    }
   }
 }
 
-// The destinations of the piece on `from` by every kind of move it has.
-Bitboard Destinations(const Context& c, const PieceInfo& info, Square from) {
+// The destinations of the piece on `from` by every kind of move it has; captures only unless
+// `quiets`.
+Bitboard Destinations(const Context& c, const PieceInfo& info, Square from, bool quiets) {
   Bitboard quiet = info.leap_quiet[c.us][from];
   Bitboard captures = info.leap_capture[c.us][from];
   if (info.slide_quiet[c.us] == info.slide_capture[c.us]) {
@@ -90,7 +95,7 @@ Bitboard Destinations(const Context& c, const PieceInfo& info, Square from) {
     quiet |= c.pos.ExoticQuiets(from, c.occupied);
     captures |= c.pos.ExoticAttacks(from, c.occupied);
   }
-  return (quiet & ~c.occupied) | (captures & c.capturable);
+  return (quiets ? quiet & ~c.occupied : 0) | (captures & c.capturable);
 }
 
 void GeneratePieceMoves(Context& c) {
@@ -101,9 +106,12 @@ void GeneratePieceMoves(Context& c) {
     const PieceInfo& info = c.v.piece(pt);
     for (Bitboard b = c.pos.pieces(c.us, pt); b;) {
       const Square from = PopLsb(b);
-      Bitboard dests = Destinations(c, info, from) & c.target;
+      const bool pawn = pawns & (1 << pt);
+      Bitboard dests = Destinations(c, info, from, !c.captures_only || pawn) & c.target;
+      // Promotions count as captures do for the quiescence search.
+      if (c.captures_only && pawn) dests &= c.capturable | c.v.promotion_zone(c.us);
       if (!c.full_legality && Has(c.pinned, from)) dests &= c.v.Line(c.king, from);
-      if (pawns & (1 << pt)) {
+      if (pawn) {
         AddPawnMoves(c, from, dests);
         if (ep != kNoSquare && Has(info.leap_capture[c.us][from], ep)) {
           const Move m = Move::EnPassant(from, ep);
@@ -119,7 +127,7 @@ void GeneratePieceMoves(Context& c) {
 void GenerateKingMoves(Context& c) {
   if (c.king == kNoSquare) return;
   const PieceInfo& info = c.v.piece(c.v.royal_type());
-  Bitboard dests = Destinations(c, info, c.king);
+  Bitboard dests = Destinations(c, info, c.king, !c.captures_only);
   const Bitboard without_king = c.occupied ^ SquareBB(c.king);
   while (dests) {
     const Square to = PopLsb(dests);
@@ -173,11 +181,11 @@ bool MoveList::Contains(Move m) const {
   return false;
 }
 
-void GenerateLegal(Position& pos, MoveList* list) {
+void GenerateLegal(Position& pos, MoveList* list, GenMode mode) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
   Context c{pos, v, us, ~us, pos.king(us), pos.pieces(), 0, v.board(), 0,
-            v.needs_full_legality(), list};
+            v.needs_full_legality(), mode == GenMode::kCaptures, list};
   list->size = 0;
   c.capturable = pos.pieces(c.them) &
                  ~pos.PiecesOfTypes(c.them, v.uncapturable_types() | (1 << v.royal_type()));
@@ -189,11 +197,11 @@ void GenerateLegal(Position& pos, MoveList* list) {
     c.pinned = Pinned(c);
   }
   if (!pos.HandEmpty(us)) {
-    GenerateDrops(c);
+    if (!c.captures_only) GenerateDrops(c);
   } else {
     GeneratePieceMoves(c);
     GenerateKingMoves(c);
-    GenerateCastling(c);
+    if (!c.captures_only) GenerateCastling(c);
   }
   if (c.full_legality) {
     int kept = 0;

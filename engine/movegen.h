@@ -20,8 +20,12 @@ struct MoveList {
   bool Contains(Move m) const;
 };
 
-// All legal moves. It may make and unmake moves to test them; the position is unchanged.
-void GenerateLegal(Position& pos, MoveList* list);
+// kCaptures: only captures (en passant included) and promotions, for the quiescence search.
+enum class GenMode { kAll, kCaptures };
+
+// The legal moves of the mode. It may make and unmake moves to test them; the position is
+// unchanged.
+void GenerateLegal(Position& pos, MoveList* list, GenMode mode = GenMode::kAll);
 
 std::string MoveToUci(const Position& pos, Move m);
 // The legal move that `text` names, or an error saying why there is none.

@@ -152,9 +152,11 @@ int Searcher::QSearch(int alpha, int beta, int ply) {
     }
   }
 
+  // Out of check only captures and promotions are searched, so only they are generated; a
+  // quiet stalemate is then left to the stand-pat, as engines usually do.
   MoveList& list = lists_[ply];
-  GenerateLegal(pos, &list);
-  if (list.size == 0) return TerminalScore(ply);
+  GenerateLegal(pos, &list, in_check ? GenMode::kAll : GenMode::kCaptures);
+  if (in_check && list.size == 0) return TerminalScore(ply);
 
   int best = -kInfiniteScore;
   int static_eval = 0;
