@@ -1,15 +1,21 @@
-// gc9-cli: the user's commands against a running coordinator: submit, status, cancel, pgn.
-// `./gc9 submit ...` runs `gc9-cli submit ...`, and so on.
+// gc9-cli: the user's commands against a running coordinator: submit, status, cancel, pgn,
+// and an SPSA run's results. `./gc9 submit ...` runs `gc9-cli submit ...`, and so on;
+// `./gc9 spsa export ...` runs `gc9-cli spsa-export ...`.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "common/flags.h"
 #include "coordinator/cli/report.h"
+#include "coordinator/cli/spsa_report.h"
+#include "coordinator/cli/study_report.h"
 #include "coordinator/cli/user_client.h"
 #include "coordinator/config/run_config.h"
+#include "coordinator/report/text_file.h"
 
 namespace gc9::coordinator::cli {
 namespace {
@@ -35,6 +41,17 @@ constexpr Command kCommands[] = {
     {"pgn", "gc9 pgn RUN [--coordinator ADDR] [--token-file F] > games.pgn",
      "Writes every stored game of the run as PGN to standard output (runs keep PGN when\n"
      "their config says store_pgn: true).",
+     1},
+    {"spsa-export", "gc9 spsa export RUN [--out FILE] [--coordinator ADDR] [--token-file F]",
+     "Writes an SPSA run's current theta as a parameter file (`name,value` lines, rounded to the\n"
+     "engine's integers) to FILE or standard output; `gc9 engine --params FILE` loads it.",
+     1},
+    {"spsa-plot", "gc9 spsa plot RUN --out FILE.svg [--coordinator ADDR] [--token-file F]",
+     "Writes an SPSA run's trajectory (every parameter against the pairs applied) as SVG.", 1},
+    {"study-report", "gc9 study report RUN --out DIR [--coordinator ADDR] [--token-file F]",
+     "Writes a placement study's report into DIR: cells.csv, ranking.csv/.txt (by worst case\n"
+     "and by average), squares.csv/.svg and cells.svg (heatmaps), and engine.txt (the built-in\n"
+     "engine's own placement against the study's ranking); prints the ranking.",
      1},
 };
 
@@ -71,13 +88,19 @@ int Main(int argc, char** argv) {
   std::string token_file;
   std::string tls_ca;
   bool json = false;
-  common::FlagParser flags(absl::StrCat("gc9 ", command->name), command->usage, command->summary);
+  std::string out;
+  common::FlagParser flags(absl::StrCat("gc9 ", absl::StrReplaceAll(command->name, {{"-", " "}})),
+                           command->usage, command->summary);
   flags.AddString("coordinator", &coordinator, "the coordinator's HOST:PORT ($GC9_COORDINATOR)");
   flags.AddString("token-file", &token_file, "file whose first line is the shared secret");
   flags.AddString("tls-ca", &tls_ca, "PEM root certificate: connect with TLS");
   if (command->name == std::string("status")) {
     flags.AddBool("json", &json, "print JSON (one object, or one per line without RUN)");
   }
+  const bool spsa_command = absl::StartsWith(command->name, "spsa-");
+  const bool study_report = command->name == std::string("study-report");
+  if (spsa_command) flags.AddString("out", &out, "the file to write");
+  if (study_report) flags.AddString("out", &out, "the directory to write the report into");
   bool help = false;
   absl::StatusOr<std::vector<std::string>> args = flags.Parse(argc, argv, 2, &help);
   if (!args.ok()) return flags.Fail(args.status());
@@ -91,6 +114,12 @@ int Main(int argc, char** argv) {
     return flags.Fail(absl::InvalidArgumentError(
         count == 0 ? "missing argument"
                    : absl::StrCat("unexpected argument '", args->back(), "'")));
+  }
+  if (study_report && out.empty()) {
+    return flags.Fail(absl::InvalidArgumentError("--out DIR is required"));
+  }
+  if (command->name == std::string("spsa-plot") && out.empty()) {
+    return flags.Fail(absl::InvalidArgumentError("--out FILE.svg is required"));
   }
   int64_t run_id = 0;
   if (command->name != std::string("submit") && count == 1) {
@@ -138,6 +167,32 @@ int Main(int argc, char** argv) {
     absl::Status status = (*client)->ExportPgn(
         run_id, [](const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); });
     if (!status.ok()) return fail(status);
+  } else if (study_report) {
+    absl::StatusOr<proto::RunStatus> status = (*client)->Status(run_id);
+    if (!status.ok()) return fail(status.status());
+    if (!status->has_placement_study()) {
+      return fail(
+          absl::FailedPreconditionError(absl::StrCat("run ", run_id, " is not a placement study")));
+    }
+    absl::StatusOr<std::string> text = WriteStudyResults(*status, out);
+    if (!text.ok()) return fail(text.status());
+    std::fputs(text->c_str(), stdout);
+    std::fprintf(stderr, "%s: wrote the report into %s\n", flags.program().c_str(), out.c_str());
+  } else if (spsa_command) {
+    absl::StatusOr<proto::RunStatus> status = (*client)->Status(run_id, name == "spsa-plot");
+    if (!status.ok()) return fail(status.status());
+    if (!status->config().has_spsa()) {
+      return fail(
+          absl::FailedPreconditionError(absl::StrCat("run ", run_id, " is not an spsa run")));
+    }
+    const std::string text = name == "spsa-plot" ? SpsaPlotSvg(*status) : SpsaParamsFile(*status);
+    if (out.empty()) {
+      std::fputs(text.c_str(), stdout);
+    } else if (absl::Status written = report::WriteTextFile(out, text); !written.ok()) {
+      return fail(written);
+    } else {
+      std::fprintf(stderr, "%s: wrote %s\n", flags.program().c_str(), out.c_str());
+    }
   }
   return 0;
 }

@@ -2,6 +2,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "coordinator/cli/spsa_report.h"
+#include "coordinator/cli/study_report.h"
 #include "coordinator/stats/format.h"
 #include "coordinator/stats/summary.h"
 
@@ -40,6 +42,12 @@ std::string JsonString(absl::string_view text) {
     }
   }
   return out + "\"";
+}
+
+std::string KindName(const proto::RunConfig& config) {
+  if (config.has_sprt()) return "\"sprt\"";
+  if (config.has_spsa()) return "\"spsa\"";
+  return "\"fixed\"";
 }
 
 }  // namespace
@@ -90,6 +98,20 @@ std::string FormatRunLine(const proto::RunStatus& status) {
 std::string FormatRunStatus(const proto::RunStatus& status) {
   std::string text = FormatRunLine(status) + "\n";
   const stats::Pentanomial pentanomial = PentanomialOf(status);
+  if (status.config().has_spsa()) {
+    // The two engines differ by a fresh perturbation every batch, so Elo means nothing here.
+    absl::StrAppend(&text, FormatSpsaStatus(status.spsa()));
+    if (stats::PairCount(pentanomial) == 0) return text;
+    stats::WinLossDraw wld;
+    wld.wins = status.wins();
+    wld.losses = status.losses();
+    wld.draws = status.draws();
+    absl::StrAppend(&text, stats::FormatGamesLine(wld), "\n",
+                    stats::FormatPentanomialLine(pentanomial), "\n");
+    return text;
+  }
+  // A study's engines play both colours of one cell; its numbers are the cells'.
+  if (status.has_placement_study()) return text + FormatStudyStatus(status.placement_study());
   if (stats::PairCount(pentanomial) == 0) return text + "No pairs counted yet.\n";
   absl::StatusOr<stats::Summary> summary = stats::Summarize(pentanomial, ParamsOf(status.config()));
   if (!summary.ok()) return absl::StrCat(text, "statistics: ", summary.status().message(), "\n");
@@ -115,19 +137,20 @@ std::string RunStatusToJson(const proto::RunStatus& status) {
   std::sort(reasons.begin(), reasons.end());
   std::string stats_json = "null";
   const stats::Pentanomial pentanomial = PentanomialOf(status);
-  if (stats::PairCount(pentanomial) > 0) {
+  if (stats::PairCount(pentanomial) > 0 && !status.config().has_spsa()) {
     absl::StatusOr<stats::Summary> summary =
         stats::Summarize(pentanomial, ParamsOf(status.config()));
     if (summary.ok()) stats_json = stats::SummaryToJson(*summary);
   }
-  return absl::StrCat("{\"run_id\": ", status.run_id(), ", \"name\": ", JsonString(status.name()),
-                      ", \"kind\": ", status.config().has_sprt() ? "\"sprt\"" : "\"fixed\"",
-                      ", \"state\": ", JsonString(RunStateName(status.state())),
-                      ", \"decision\": ", JsonString(DecisionName(status.decision())),
-                      ", \"pairs\": ", stats::PairCount(pentanomial), ", \"wins\": ", status.wins(),
-                      ", \"losses\": ", status.losses(), ", \"draws\": ", status.draws(),
-                      ", \"reasons\": {", absl::StrJoin(reasons, ", "),
-                      "}, \"stats\": ", stats_json, "}");
+  return absl::StrCat(
+      "{\"run_id\": ", status.run_id(), ", \"name\": ", JsonString(status.name()),
+      ", \"kind\": ", KindName(status.config()),
+      ", \"state\": ", JsonString(RunStateName(status.state())),
+      ", \"decision\": ", JsonString(DecisionName(status.decision())),
+      ", \"pairs\": ", stats::PairCount(pentanomial), ", \"wins\": ", status.wins(),
+      ", \"losses\": ", status.losses(), ", \"draws\": ", status.draws(), ", \"reasons\": {",
+      absl::StrJoin(reasons, ", "), "}, \"stats\": ", stats_json,
+      status.has_spsa() ? absl::StrCat(", \"spsa\": ", SpsaStatusToJson(status.spsa())) : "", "}");
 }
 
 }  // namespace gc9::coordinator::cli

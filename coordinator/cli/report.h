@@ -19,7 +19,8 @@ std::string FormatRunStatus(const proto::RunStatus& status);
 std::string FormatRunLine(const proto::RunStatus& status);
 // One JSON object: run_id, name, kind, state, decision, wins, losses, draws, reasons, and
 // the stats library's summary under "stats" (SPRT bounds of the run, or fishtest's defaults
-// for a fixed run, whose LLR then means nothing).
+// for a fixed run, whose LLR then means nothing; null for an spsa run, whose theta and gains
+// are under "spsa" instead).
 std::string RunStatusToJson(const proto::RunStatus& status);
 
 }  // namespace gc9::coordinator::cli

@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -22,8 +24,11 @@
 #include "common/flags.h"
 #include "coordinator/cli/process.h"
 #include "coordinator/cli/report.h"
+#include "coordinator/cli/spsa_report.h"
+#include "coordinator/cli/study_report.h"
 #include "coordinator/cli/user_client.h"
 #include "coordinator/config/run_config.h"
+#include "coordinator/report/text_file.h"
 #include "coordinator/stats/elo.h"
 #include "coordinator/stats/sprt.h"
 
@@ -62,7 +67,13 @@ std::string ProgressLine(const proto::RunStatus& status, int width) {
                                sprt->bounds.lower, sprt->bounds.upper);
     }
   }
-  if (pairs > 0) {
+  if (status.has_spsa()) {
+    // Elo between two perturbations means nothing; the first parameters' theta says more.
+    for (int i = 0; i < status.spsa().param_size() && i < 2; ++i) {
+      absl::StrAppend(&detail, absl::StrFormat("  %s %.1f", status.spsa().param(i).name(),
+                                               status.spsa().param(i).theta()));
+    }
+  } else if (pairs > 0) {
     absl::StatusOr<stats::EloEstimate> elo = stats::EstimateElo(pentanomial);
     if (elo.ok())
       absl::StrAppend(&detail, absl::StrFormat("  Elo %.1f +/- %.1f", elo->elo, elo->error()));
@@ -73,12 +84,53 @@ std::string ProgressLine(const proto::RunStatus& status, int width) {
                       detail);
 }
 
+// "TheGrandChess9 piece values" -> "thegrandchess9-piece-values", for file names.
+std::string Slug(const std::string& name) {
+  std::string slug;
+  for (char c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      slug.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    } else if (!slug.empty() && slug.back() != '-') {
+      slug.push_back('-');
+    }
+  }
+  while (!slug.empty() && slug.back() == '-') slug.pop_back();
+  return slug.empty() ? "spsa" : slug;
+}
+
+// The coordinator of `gc9 run` goes away with it, so the run's results are written out now.
+void WriteSpsaResults(UserClient& client, int64_t run_id, const proto::RunConfig& config,
+                      const std::string& dir, const std::function<void(const std::string&)>& say) {
+  absl::StatusOr<proto::RunStatus> status = client.Status(run_id, /*history=*/true);
+  if (!status.ok()) return say(absl::StrCat("SPSA results: ", status.status().message()));
+  const std::string base = absl::StrCat(dir, "/", Slug(config.name()));
+  absl::Status made = report::EnsureDirectory(dir);
+  const std::string params = base + ".params", plot = base + ".svg";
+  if (made.ok()) made = report::WriteTextFile(params, SpsaParamsFile(*status));
+  if (made.ok()) made = report::WriteTextFile(plot, SpsaPlotSvg(*status));
+  if (!made.ok()) return say(absl::StrCat("SPSA results: ", made.message()));
+  std::printf("Tuned values: %s (load with `./gc9 engine --params %s`)\nTrajectory plot: %s\n",
+              params.c_str(), params.c_str(), plot.c_str());
+  std::fflush(stdout);
+}
+
+// A study's report files under DIR/NAME, and the ranking with the engine's own choice.
+void WriteStudy(const proto::RunStatus& status, const std::string& dir,
+                const std::function<void(const std::string&)>& say) {
+  const std::string out = absl::StrCat(dir, "/", Slug(status.name()));
+  absl::StatusOr<std::string> text = WriteStudyResults(status, out);
+  if (!text.ok()) return say(absl::StrCat("study report: ", text.status().message()));
+  std::printf("\n%s\nReport (tables, heatmaps): %s/\n", text->c_str(), out.c_str());
+  std::fflush(stdout);
+}
+
 int Main(int argc, char** argv) {
   int64_t workers = std::max(1L, sysconf(_SC_NPROCESSORS_ONLN));
   int64_t concurrency = 1;
   std::string db;
   std::string json_path;
   std::string pgn_path;
+  std::string results_dir = "results";
   int64_t lease_ms = 30000;
   bool quiet = false;
   bool keep = false;
@@ -87,13 +139,16 @@ int Main(int argc, char** argv) {
       "gc9 run [CONFIG] [--workers N] [--concurrency C] [--db FILE] [--json FILE] [--pgn FILE]",
       "Runs a whole test on this machine: a coordinator and N worker processes on loopback,\n"
       "the run from CONFIG (protobuf text, see configs/runs/; without CONFIG the built-in\n"
-      "default, configs/runs/sprt-grandchess9.textproto), a progress bar on stderr and the\n"
-      "summary on stdout when the run ends.");
+      "default, configs/runs/tune-piece-values.textproto), a progress bar on stderr and the\n"
+      "summary on stdout when the run ends. An spsa run also writes its tuned values and\n"
+      "trajectory plot under --results.");
   flags.AddInt("workers", &workers, "worker processes to start (default: the number of cores)");
   flags.AddInt("concurrency", &concurrency, "pairs each worker plays at once");
   flags.AddString("db", &db, "keep the coordinator's database in FILE (default: a temporary one)");
   flags.AddString("json", &json_path, "also write the final status as JSON to FILE");
   flags.AddString("pgn", &pgn_path, "write the run's games as PGN to FILE when it ends");
+  flags.AddString("results", &results_dir,
+                  "an spsa run writes its tuned values (NAME.params) and plot (NAME.svg) here");
   flags.AddInt("lease-ms", &lease_ms, "lease life without a heartbeat");
   flags.AddBool("quiet", &quiet, "no progress bar");
   flags.AddBool("keep", &keep, "keep the temporary directory (logs, token) after the run");
@@ -234,6 +289,8 @@ int Main(int argc, char** argv) {
     std::fputs(FormatRunStatus(status).c_str(), stdout);
     std::fflush(stdout);
     if (!json_path.empty()) std::ofstream(json_path) << RunStatusToJson(status) << "\n";
+    if (status.has_spsa()) WriteSpsaResults(**client, *run_id, *config, results_dir, say);
+    if (status.has_placement_study()) WriteStudy(status, results_dir, say);
     if (!pgn_path.empty()) {
       std::ofstream pgn(pgn_path);
       absl::Status exported =

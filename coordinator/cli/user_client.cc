@@ -54,9 +54,10 @@ absl::StatusOr<proto::ListReply> UserClient::List() {
   return reply;
 }
 
-absl::StatusOr<proto::RunStatus> UserClient::Status(int64_t run_id) {
+absl::StatusOr<proto::RunStatus> UserClient::Status(int64_t run_id, bool history) {
   proto::StatusRequest request;
   request.set_run_id(run_id);
+  request.set_history(history);
   proto::StatusReply reply;
   auto context = common::MakeContext(token_, kTimeoutMs);
   grpc::Status status = stub_->Status(context.get(), request, &reply);

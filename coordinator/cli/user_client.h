@@ -19,7 +19,8 @@ class UserClient {
 
   absl::StatusOr<int64_t> Submit(const proto::RunConfig& config);
   absl::StatusOr<proto::ListReply> List();
-  absl::StatusOr<proto::RunStatus> Status(int64_t run_id);
+  // `history`: also the run kind's history (an SPSA run's trajectory).
+  absl::StatusOr<proto::RunStatus> Status(int64_t run_id, bool history = false);
   absl::StatusOr<proto::RunStatus> Cancel(int64_t run_id);
   // Every stored game of the run, page by page, to `sink`.
   absl::Status ExportPgn(int64_t run_id, const std::function<void(const std::string&)>& sink);

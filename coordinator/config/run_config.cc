@@ -15,6 +15,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "coordinator/config/spsa_config.h"
+#include "coordinator/config/study_config.h"
 #include "coordinator/stats/sprt.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
@@ -204,13 +206,18 @@ class Checker {
                                absl::StrJoin(engine::BuiltinVariantNames(), ", ")));
     }
     if (!config.has_engine()) return Fail({{"engine", -1}}, "required");
-    if (!config.has_baseline()) return Fail({{"baseline", -1}}, "required");
+    // A placement study without a baseline has its engine play both sides.
+    const bool study = config.has_placement_study();
+    if (!config.has_baseline() && !study) return Fail({{"baseline", -1}}, "required");
     RETURN_IF_ERROR(CheckEngine(config.engine(), "engine"));
-    RETURN_IF_ERROR(CheckEngine(config.baseline(), "baseline"));
+    if (config.has_baseline()) RETURN_IF_ERROR(CheckEngine(config.baseline(), "baseline"));
     if (!config.has_time_control()) return Fail({{"time_control", -1}}, "required");
     RETURN_IF_ERROR(CheckTimeControl(config.time_control()));
-    if (!config.has_openings()) return Fail({{"openings", -1}}, "required");
-    RETURN_IF_ERROR(CheckOpenings(config, *variant));
+    if (study && config.has_openings()) {
+      return Fail({{"openings", -1}}, "a placement study plays the drops of its cells; leave it out");
+    }
+    if (!config.has_openings() && !study) return Fail({{"openings", -1}}, "required");
+    if (!study) RETURN_IF_ERROR(CheckOpenings(config, *variant));
     const proto::Adjudication& adj = config.adjudication();
     const google::protobuf::Reflection* reflection = adj.GetReflection();
     const google::protobuf::Descriptor* descriptor = adj.GetDescriptor();
@@ -248,8 +255,34 @@ class Checker {
         }
         break;
       }
+      case proto::RunConfig::kSpsa: {
+        SpsaErrorSite site;
+        if (absl::StatusOr<SpsaSetup> setup = ResolveSpsa(config.spsa(), &site); !setup.ok()) {
+          return Fail({{"spsa", -1}, {site.field, site.index}}, setup.status().message());
+        }
+        // The tuned values go into both engines' parameters, so both must be gc9's own.
+        for (const char* field : {"engine", "baseline"}) {
+          const proto::EngineConfig& engine =
+              field == std::string("engine") ? config.engine() : config.baseline();
+          if (!engine.has_builtin()) {
+            return Fail({{field, -1}}, "an spsa run tunes gc9's own engine: use `builtin {...}`");
+          }
+        }
+        break;
+      }
+      case proto::RunConfig::kPlacementStudy: {
+        StudyErrorSite site;
+        if (absl::StatusOr<StudySetup> setup = ResolveStudy(config, &site); !setup.ok()) {
+          if (site.top_level) return Fail({{site.field, site.index}}, setup.status().message());
+          return Fail({{"placement_study", -1}, {site.field, site.index}},
+                      setup.status().message());
+        }
+        break;
+      }
       case proto::RunConfig::KIND_NOT_SET:
-        return Fail({}, "set the run kind: `fixed { pairs: N }` or `sprt { elo0: ... elo1: ... }`");
+        return Fail({},
+                    "set the run kind: `fixed { pairs: N }`, `sprt { elo0: ... elo1: ... }`, "
+                    "`spsa { pairs: N params: ... }` or `placement_study { budget_games: N }`");
     }
     if (config.priority() < 0) return Fail({{"priority", -1}}, "must not be negative");
     if (config.batch_pairs() < 0 || config.batch_pairs() > kMaxBatchPairs) {
@@ -376,6 +409,9 @@ int64_t TargetPairs(const proto::RunConfig& config) {
   if (config.has_sprt()) {
     return config.sprt().max_pairs() > 0 ? config.sprt().max_pairs() : kDefaultSprtMaxPairs;
   }
+  if (config.has_spsa()) return config.spsa().pairs();
+  // A pair is two games of one cell; the budget is in games.
+  if (config.has_placement_study()) return (config.placement_study().budget_games() + 1) / 2;
   return 0;
 }
 

@@ -37,15 +37,16 @@ absl::StatusOr<proto::OpeningList> ReadOpeningsFile(const std::string& path);
 absl::StatusOr<proto::OpeningPosition> RandomOpening(const std::string& variant, int plies,
                                                      uint64_t seed);
 
-// The default of `gc9 run` with no file: configs/runs/sprt-grandchess9.textproto, compiled in.
+// The default of `gc9 run` with no file: configs/runs/tune-piece-values.textproto (the main
+// job, an SPSA tuning), compiled in.
 absl::string_view DefaultRunConfigText();
 inline constexpr absl::string_view kDefaultRunConfigSource =
-    "configs/runs/sprt-grandchess9.textproto";
+    "configs/runs/tune-piece-values.textproto";
 
 // Defaults spelled out: priority, batch size, SPRT alpha/beta/max_pairs.
 int EffectivePriority(const proto::RunConfig& config);
 int EffectiveBatchPairs(const proto::RunConfig& config);
-// Fixed: the pairs; SPRT: max_pairs.
+// Fixed: the pairs; SPRT: max_pairs; SPSA: the pairs (iterations).
 int64_t TargetPairs(const proto::RunConfig& config);
 
 }  // namespace gc9::coordinator::config

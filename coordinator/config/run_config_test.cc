@@ -21,18 +21,19 @@ fixed { pairs: 4 }
 )";
 
 TEST(RunConfig, ShippedConfigsLoad) {
-  for (const char* name : {"sprt-grandchess9.textproto", "grand-vs-fairy.textproto"}) {
+  for (const char* name : {"sprt-grandchess9.textproto", "grand-vs-fairy.textproto",
+                           "tune-piece-values.textproto", "tune-from-wrong-values.textproto"}) {
     absl::StatusOr<proto::RunConfig> config =
         LoadRunConfigFile(std::string(GC9_CONFIGS_DIR) + "/" + name);
     EXPECT_TRUE(config.ok()) << name << ": " << config.status();
   }
 }
 
-TEST(RunConfig, DefaultIsTheSprtFile) {
+TEST(RunConfig, DefaultIsTheTuningFile) {
   absl::StatusOr<proto::RunConfig> config =
       ParseRunConfig(DefaultRunConfigText(), kDefaultRunConfigSource, ".");
   ASSERT_TRUE(config.ok()) << config.status();
-  EXPECT_TRUE(config->has_sprt());
+  EXPECT_TRUE(config->has_spsa());
   EXPECT_EQ(config->variant(), "grandchess9");
 }
 

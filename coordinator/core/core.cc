@@ -8,7 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "coordinator/config/run_config.h"
-#include "coordinator/stats/sprt.h"
+#include "coordinator/core/seed.h"
 
 namespace gc9::coordinator::core {
 namespace {
@@ -19,23 +19,6 @@ int WhitePointsX2(const std::string& result) {
   if (result == "0-1") return 0;
   if (result == "1/2-1/2") return 1;
   return -1;
-}
-
-// SplitMix64: a pair's seed from the run's, so that replaying a pair replays its randomness.
-uint64_t MixSeed(uint64_t seed, int64_t pair_index) {
-  uint64_t z = seed + 0x9e3779b97f4a7c15ULL * static_cast<uint64_t>(pair_index + 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-stats::SprtParams SprtParamsOf(const proto::Sprt& sprt) {
-  stats::SprtParams params;
-  params.elo0 = sprt.elo0();
-  params.elo1 = sprt.elo1();
-  params.alpha = sprt.alpha() > 0 ? sprt.alpha() : 0.05;
-  params.beta = sprt.beta() > 0 ? sprt.beta() : 0.05;
-  return params;
 }
 
 }  // namespace
@@ -59,7 +42,10 @@ void Core::ResetState() {
   batch_.Clear();
 }
 
-void Core::InitRun(Run& run) {
+absl::Status Core::InitRun(Run& run) {
+  absl::StatusOr<std::unique_ptr<RunKind>> kind = MakeRunKind(run.record.config());
+  if (!kind.ok()) return kind.status();
+  run.kind = *std::move(kind);
   const int64_t target = config::TargetPairs(run.record.config());
   run.done.assign(static_cast<size_t>(target), 0);
   const proto::Openings& openings = run.record.config().openings();
@@ -70,6 +56,7 @@ void Core::InitRun(Run& run) {
     std::mt19937_64 rng(run.record.config().seed());
     std::shuffle(run.opening_order.begin(), run.opening_order.end(), rng);
   }
+  return absl::OkStatus();
 }
 
 absl::Status Core::Recover() {
@@ -79,13 +66,18 @@ absl::Status Core::Recover() {
   for (proto::RunRecord& record : snapshot->runs) {
     Run& run = runs_[record.run_id()];
     run.record = std::move(record);
-    InitRun(run);
+    if (absl::Status status = InitRun(run); !status.ok()) return status;
+    if (absl::Status status = run.kind->Restore(run.record.kind_state()); !status.ok()) {
+      return absl::DataLossError(
+          absl::StrCat("run ", run.record.run_id(), ": kind state: ", status.message()));
+    }
     next_run_id_ = std::max(next_run_id_, run.record.run_id() + 1);
   }
   for (const proto::PairResult& pair : snapshot->pairs) {
     auto it = runs_.find(pair.run_id());
     if (it == runs_.end()) continue;
     Count(it->second, pair);
+    it->second.kind->RecoverPair(pair);
   }
   for (proto::WorkerRecord& worker : snapshot->workers) {
     next_worker_id_ = std::max(next_worker_id_, worker.worker_id() + 1);
@@ -197,23 +189,12 @@ void Core::EndRun(Run& run, proto::RunState state, proto::Decision decision) {
 
 void Core::CheckEnd(Run& run) {
   if (!Active(run)) return;
-  const proto::RunConfig& config = run.record.config();
-  const int64_t target = static_cast<int64_t>(run.done.size());
-  if (config.has_sprt()) {
-    stats::Pentanomial pentanomial;
-    pentanomial.counts = run.pentanomial;
-    absl::StatusOr<stats::SprtResult> sprt =
-        stats::EvaluateSprt(pentanomial, SprtParamsOf(config.sprt()));
-    if (sprt.ok() && sprt->decision == stats::SprtDecision::kAcceptH0) {
-      EndRun(run, proto::RUN_FINISHED, proto::DECISION_ACCEPT_H0);
-    } else if (sprt.ok() && sprt->decision == stats::SprtDecision::kAcceptH1) {
-      EndRun(run, proto::RUN_FINISHED, proto::DECISION_ACCEPT_H1);
-    } else if (run.counted >= target) {
-      EndRun(run, proto::RUN_FINISHED, proto::DECISION_MAX_PAIRS);
-    }
-  } else if (run.counted >= target) {
-    EndRun(run, proto::RUN_FINISHED, proto::DECISION_COMPLETE);
-  }
+  PairTally tally;
+  tally.pentanomial = run.pentanomial;
+  tally.counted = run.counted;
+  tally.target = static_cast<int64_t>(run.done.size());
+  const proto::Decision decision = run.kind->Decide(tally);
+  if (decision != proto::DECISION_NONE) EndRun(run, proto::RUN_FINISHED, decision);
 }
 
 void Core::HandleRegister(const proto::RegisterRequest& request, proto::RegisterReply* reply,
@@ -293,7 +274,6 @@ void Core::HandleAcquire(const proto::AcquireRequest& request, proto::AcquireRep
   run->handed_out += static_cast<int64_t>(lease.outstanding.size());
   if (run->record.state() == proto::RUN_PENDING) run->record.set_state(proto::RUN_RUNNING);
   MarkChanged(*run);
-  PersistLease(lease);
 
   proto::Batch* batch = reply->mutable_batch();
   batch->set_run_id(run->record.run_id());
@@ -316,6 +296,9 @@ void Core::HandleAcquire(const proto::AcquireRequest& request, proto::AcquireRep
       *pair->mutable_opening() = openings.list().position(which);
     }
   }
+  lease.record.set_opaque_state(run->kind->PrepareBatch(batch));
+  batch->set_opaque_state(lease.record.opaque_state());
+  PersistLease(lease);
   Answer(std::move(done));
 }
 
@@ -383,6 +366,10 @@ void Core::HandleReport(const proto::ReportRequest& request, proto::ReportReply*
       Count(run, pair);
       proto::PairResult& stored = batch_.pairs.emplace_back(pair);
       stored.set_worker_id(request.worker_id());
+      stored.clear_kind_record();  // only the kind writes it, never a worker
+      // CheckPair admits a first report only under a lease that holds the pair.
+      run.kind->CountPair(lease != leases_.end() ? lease->second.record.opaque_state() : "",
+                          &stored);
       if (!run.record.config().store_pgn()) stored.clear_pgn();
       MarkChanged(run);
       reply->set_accepted(reply->accepted() + 1);
@@ -423,13 +410,17 @@ void Core::HandleSubmit(const proto::SubmitRequest& request, proto::SubmitReply*
   *run.record.mutable_config() = request.config();
   run.record.set_state(proto::RUN_PENDING);
   run.record.set_created_unix_ms(now_ms_());
-  InitRun(run);
+  if (absl::Status status = InitRun(run); !status.ok()) {
+    runs_.erase(id);
+    return Answer(std::move(done), status);
+  }
   MarkChanged(run);
   reply->set_run_id(id);
   Answer(std::move(done));
 }
 
-void Core::FillStatus(const Run& run, proto::RunStatus* status) const {
+void Core::FillStatus(const Run& run, const StatusOptions& options,
+                      proto::RunStatus* status) const {
   status->set_run_id(run.record.run_id());
   status->set_name(run.record.config().name());
   status->set_state(run.record.state());
@@ -442,6 +433,7 @@ void Core::FillStatus(const Run& run, proto::RunStatus* status) const {
   status->set_leased_pairs(run.leased);
   *status->mutable_config() = run.record.config();
   for (const auto& [reason, count] : run.reasons) (*status->mutable_reasons())[reason] = count;
+  run.kind->FillStatus(options, status);
 }
 
 void Core::HandleList(const proto::ListRequest&, proto::ListReply* reply, Done done) {
@@ -450,7 +442,7 @@ void Core::HandleList(const proto::ListRequest&, proto::ListReply* reply, Done d
     if (!lease.record.expired()) workers.insert(lease.record.worker_id());
   }
   for (const auto& [id, run] : runs_) {
-    FillStatus(run, reply->add_run());
+    FillStatus(run, StatusOptions(), reply->add_run());
     reply->mutable_run()->rbegin()->clear_config();
   }
   reply->set_workers(static_cast<int>(workers.size()));
@@ -462,7 +454,9 @@ void Core::HandleStatus(const proto::StatusRequest& request, proto::StatusReply*
   if (it == runs_.end()) {
     return Answer(std::move(done), absl::NotFoundError(absl::StrCat("no run ", request.run_id())));
   }
-  FillStatus(it->second, reply->mutable_run());
+  StatusOptions options;
+  options.history = request.history();
+  FillStatus(it->second, options, reply->mutable_run());
   Answer(std::move(done));
 }
 
@@ -476,7 +470,7 @@ void Core::HandleCancel(const proto::CancelRequest& request, proto::CancelReply*
                                        "run ", request.run_id(), " has already ended")));
   }
   EndRun(it->second, proto::RUN_CANCELLED, proto::DECISION_NONE);
-  FillStatus(it->second, reply->mutable_run());
+  FillStatus(it->second, StatusOptions(), reply->mutable_run());
   Answer(std::move(done));
 }
 
@@ -526,6 +520,7 @@ void Core::Flush() {
   for (auto& [id, run] : runs_) {
     if (!run.changed) continue;
     CheckEnd(run);
+    run.record.set_kind_state(run.kind->SaveState());
     batch_.runs.push_back(run.record);
     run.changed = false;
   }

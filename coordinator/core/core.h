@@ -13,11 +13,13 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "coordinator/core/run_kind.h"
 #include "coordinator/store/store.h"
 #include "proto/coordinator.pb.h"
 
@@ -80,6 +82,7 @@ class Core {
     int64_t leased = 0;      // outstanding pairs of live leases
     int64_t handed_out = 0;  // pair assignments since start, for fairness
     std::vector<int> opening_order;
+    std::unique_ptr<RunKind> kind;  // what the run does with its pairs (run_kind.h)
     bool changed = false;
   };
   struct Lease {
@@ -90,7 +93,7 @@ class Core {
   bool Active(const Run& run) const;
   void Answer(Done done, absl::Status status = absl::OkStatus());
   void ResetState();
-  void InitRun(Run& run);
+  absl::Status InitRun(Run& run);
   void Count(Run& run, const proto::PairResult& pair);
   // Removes `pair_index` from the lease's outstanding pairs, keeping Run::leased in step.
   void Settle(Lease& lease, int64_t pair_index);
@@ -101,7 +104,7 @@ class Core {
   void MarkChanged(Run& run);
   void PersistLease(const Lease& lease);
   Run* ChooseRun(const proto::WorkerRecord& worker);
-  void FillStatus(const Run& run, proto::RunStatus* status) const;
+  void FillStatus(const Run& run, const StatusOptions& options, proto::RunStatus* status) const;
   absl::Status CheckPair(const proto::PairResult& pair, int64_t worker_id) const;
 
   store::Store* store_;

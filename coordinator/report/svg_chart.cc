@@ -96,8 +96,10 @@ std::string HeatmapSvg(const HeatmapSpec& spec) {
   const double legend_bar = std::max(matrix_height, 140.0);
   const double legend_width = std::max(TextWidth(spec.legend_title, size) + 4,
                                        16 + 7 + TextWidth("0.000", size));
+  // Bold titles run wider than TextWidth's average glyph; a one-column matrix (a study
+  // against one reply) is narrower than its title, which then decides the width.
   const double width = std::max(legend_x + legend_width + kMargin,
-                                kMargin + TextWidth(spec.title, 16) + kMargin);
+                                kMargin + 1.15 * TextWidth(spec.title, 16) + kMargin);
   const double height = y0 + std::max(matrix_height, legend_bar) + kMargin;
 
   SvgDocument svg(width, height);

@@ -8,7 +8,8 @@
 // and the study wants the top_count placements by value, separated from the
 // rest with probability >= 1 - delta. It is Maximin-LUCB (Garivier, Kaufmann
 // and Koolen, "Maximin Action Identification: A New Bandit Framework for
-// Games", COLT 2016, arXiv:1602.04676) with its cell bounds from AnytimeRadius:
+// Games", COLT 2016, arXiv:1602.04676) with its cell bounds from
+// AnytimeInterval (anytime_bound.h; AnytimeRadius on request):
 //  - each White row has the bounds L(i) = min_j L(i,j) and U(i) = min_j U(i,j);
 //  - the leaders are the top_count rows by empirical value; of them the weakest
 //    (lowest L), and of the others the strongest challenger (highest U);
@@ -44,6 +45,12 @@ enum class Allocation {
 
 enum class GameOutcome { kWhiteWin, kDraw, kBlackWin };
 
+// Which simultaneous cell bounds the stopping rule uses (anytime_bound.h).
+enum class CellBound {
+  kTrinomialMixture,  // AnytimeInterval: variance-aware, no union over game counts
+  kHoeffding,         // AnytimeRadius: the conservative reference
+};
+
 // Placement indices (PlacementIndex order) of the two sides.
 struct StudyCell {
   int white = 0;
@@ -64,6 +71,9 @@ struct AllocatorConfig {
   int min_games_per_cell = 1;
   // Uniform studies may want to spend the whole budget regardless.
   bool stop_when_separated = true;
+  // Games put in flight per cell handed out: a gc9 game pair is two games of one cell.
+  int games_per_pick = 1;
+  CellBound bound = CellBound::kTrinomialMixture;
 };
 
 // Parallel vectors indexed by cell, so the coordinator maps it onto a proto
@@ -92,8 +102,9 @@ absl::Status ValidateAllocatorState(const AllocatorState& state);
 
 CellResult ResultAt(const AllocatorState& state, int cell);
 
-// Up to `count` cell indices to play (repeats allowed), each now in flight.
-// Empty once the study is finished (separated or budget spent).
+// Up to `count` cell indices to play (repeats allowed), each now with
+// games_per_pick more games in flight. Empty once the study is finished
+// (separated or budget spent).
 std::vector<int> NextCells(AllocatorState& state, int count);
 
 // One finished game of `cell`; takes it out of flight if it was there (a result

@@ -84,6 +84,11 @@ proto::PairResult PairResultFromRecord(const proto::Batch& batch, int64_t pair_i
     summary->set_result(game.result);
     summary->set_reason(game.reason);
     summary->set_plies(static_cast<int>(game.moves.size()));
+    // The placement phase comes first: every drop until the first ordinary move.
+    for (const std::string& move : game.moves) {
+      if (move.find('@') == std::string::npos) break;
+      summary->add_drop(move);
+    }
     if (with_pgn) pair.add_pgn(game.pgn);
   }
   return pair;

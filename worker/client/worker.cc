@@ -11,6 +11,7 @@
 #include "common/rpc.h"
 #include "engine/bench.h"
 #include "engine/variant_catalog.h"
+#include "worker/client/pair_play.h"
 
 namespace gc9::worker {
 namespace {
@@ -265,8 +266,7 @@ void Worker::PlayerLoop(int slot) {
       context.round = absl::StrCat(assignment.pair_index() + 1);
       context.cancel = &batch.stop;
       absl::StatusOr<PairRecord> record =
-          PlayPair(batch.settings.variant, OpeningFromProto(assignment.opening()), *players[0],
-                   *players[1], batch.settings.time_control, batch.settings.adjudication, context);
+          PlayAssignment(batch.settings, assignment, *players[0], *players[1], context);
       if (record.ok()) {
         outbox_.Add(PairResultFromRecord(batch.batch, assignment.pair_index(), *record,
                                          batch.batch.config().store_pgn()));
