@@ -170,11 +170,16 @@ absl::Status Worker::Run() {
       Heartbeat();
       next_heartbeat = Clock::now() + std::chrono::milliseconds(heartbeat_ms_);
     }
+    // Sleep until a heartbeat is due or, while a player is idle, the next acquire; with every
+    // player busy, until one frees up (players notify). A deadline already past is waited for
+    // only when it is the acquire's, which then moves it on, so the loop never spins.
     std::unique_lock<std::mutex> lock(mutex_);
-    wake_.wait_until(
-        lock,
-        std::min({next_acquire, next_heartbeat, Clock::now() + std::chrono::milliseconds(200)}),
-        [&] { return stopping_; });
+    const bool player_idle = queue_.empty() && busy_players_ < options_.concurrency;
+    wake_.wait_until(lock, player_idle ? std::min(next_acquire, next_heartbeat) : next_heartbeat,
+                     [&] {
+                       return stopping_ || (!player_idle && queue_.empty() &&
+                                            busy_players_ < options_.concurrency);
+                     });
   }
   for (std::thread& thread : threads_) thread.join();
   threads_.clear();
