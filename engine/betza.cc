@@ -14,16 +14,35 @@ namespace {
 // The basic leaper of each letter, as one (dx, dy) with 0 <= dx <= dy.
 bool LeaperVector(char letter, Step* step) {
   switch (letter) {
-    case 'W': *step = {0, 1}; return true;
-    case 'F': *step = {1, 1}; return true;
-    case 'D': *step = {0, 2}; return true;
-    case 'N': *step = {1, 2}; return true;
-    case 'A': *step = {2, 2}; return true;
-    case 'H': *step = {0, 3}; return true;
-    case 'C': *step = {1, 3}; return true;
-    case 'Z': *step = {2, 3}; return true;
-    case 'G': *step = {3, 3}; return true;
-    default: return false;
+    case 'W':
+      *step = {0, 1};
+      return true;
+    case 'F':
+      *step = {1, 1};
+      return true;
+    case 'D':
+      *step = {0, 2};
+      return true;
+    case 'N':
+      *step = {1, 2};
+      return true;
+    case 'A':
+      *step = {2, 2};
+      return true;
+    case 'H':
+      *step = {0, 3};
+      return true;
+    case 'C':
+      *step = {1, 3};
+      return true;
+    case 'Z':
+      *step = {2, 3};
+      return true;
+    case 'G':
+      *step = {3, 3};
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -117,7 +136,10 @@ std::vector<Step> LamePath(Step step) {
   const int straight = ax > ay ? ax - ay : ay - ax;
   int x = 0, y = 0;
   for (int i = 0; i < straight; ++i) {
-    if (ax > ay) x += sx; else y += sy;
+    if (ax > ay)
+      x += sx;
+    else
+      y += sy;
     path.push_back({x, y});
   }
   for (int i = 0; i < std::min(ax, ay); ++i) {
@@ -170,10 +192,21 @@ absl::StatusOr<std::vector<MoveAtom>> ParseBetza(absl::string_view betza) {
     std::vector<std::pair<char, bool>> parts;  // (leaper letter, rider)
     bool rider = false;
     switch (c) {
-      case 'K': parts = {{'W', false}, {'F', false}}; break;
-      case 'R': parts = {{'W', true}}; rider = true; break;
-      case 'B': parts = {{'F', true}}; rider = true; break;
-      case 'Q': parts = {{'W', true}, {'F', true}}; rider = true; break;
+      case 'K':
+        parts = {{'W', false}, {'F', false}};
+        break;
+      case 'R':
+        parts = {{'W', true}};
+        rider = true;
+        break;
+      case 'B':
+        parts = {{'F', true}};
+        rider = true;
+        break;
+      case 'Q':
+        parts = {{'W', true}, {'F', true}};
+        rider = true;
+        break;
       default: {
         Step unused;
         if (!LeaperVector(c, &unused)) {

@@ -2,11 +2,11 @@
 // variant.cc concludes into lookup tables.
 #pragma once
 
-#include "absl/strings/string_view.h"
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 
 namespace gc9::engine {
 

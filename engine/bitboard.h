@@ -35,7 +35,16 @@ inline bool Has(Bitboard b, Square s) { return b & SquareBB(s); }
 
 // The eight ray directions. The first four step to higher square numbers, so the nearest
 // blocker on their rays is the least significant bit; the last four use the most significant.
-enum Direction : int { kNorth, kEast, kNorthEast, kNorthWest, kSouth, kWest, kSouthWest, kSouthEast };
+enum Direction : int {
+  kNorth,
+  kEast,
+  kNorthEast,
+  kNorthWest,
+  kSouth,
+  kWest,
+  kSouthWest,
+  kSouthEast
+};
 inline constexpr int kDirectionCount = 8;
 inline constexpr int kDirectionFile[kDirectionCount] = {0, 1, 1, -1, 0, -1, -1, 1};
 inline constexpr int kDirectionRank[kDirectionCount] = {1, 0, 1, 1, -1, 0, -1, -1};

@@ -103,8 +103,8 @@ absl::Status Engine::LoadParameters(const std::string& path) {
 absl::Status Engine::SetHashSize(int megabytes) {
   RETURN_IF_ERROR(CheckIdle());
   if (megabytes < 1 || megabytes > TranspositionTable::kMaxMegabytes) {
-    return absl::OutOfRangeError(absl::StrCat("Hash ", megabytes, " is outside 1..",
-                                              TranspositionTable::kMaxMegabytes));
+    return absl::OutOfRangeError(
+        absl::StrCat("Hash ", megabytes, " is outside 1..", TranspositionTable::kMaxMegabytes));
   }
   tt_.Resize(megabytes);
   tt_stale_ = false;

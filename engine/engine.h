@@ -71,10 +71,10 @@ class Engine {
   // the few hundred nodes a fast match searches (the worker plays millions of such moves).
   std::thread thread_;
   std::mutex mutex_;
-  std::condition_variable wake_;   // a job was posted, or quit_
-  std::condition_variable idle_;   // the job (search and best-move callback) has finished
-  std::function<void()> job_;      // the next search, taken by the search thread
-  bool busy_ = false;              // a job is posted or running
+  std::condition_variable wake_;  // a job was posted, or quit_
+  std::condition_variable idle_;  // the job (search and best-move callback) has finished
+  std::function<void()> job_;     // the next search, taken by the search thread
+  bool busy_ = false;             // a job is posted or running
   bool quit_ = false;
   std::atomic<bool> stop_{false};
   std::atomic<bool> searching_{false};

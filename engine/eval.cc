@@ -75,9 +75,9 @@ void Evaluator::BuildPieceTables(const Position& start) {
   phase_total_ = 0;
   for (PieceType pt = 0; pt < v.piece_count(); ++pt) {
     const PieceInfo& info = v.piece(pt);
-    const Bitboard reach = info.leap_quiet[kWhite][centre] | info.leap_capture[kWhite][centre] |
-                           v.SlideAttacks(info.slide_quiet[kWhite] | info.slide_capture[kWhite],
-                                          centre, 0);
+    const Bitboard reach =
+        info.leap_quiet[kWhite][centre] | info.leap_capture[kWhite][centre] |
+        v.SlideAttacks(info.slide_quiet[kWhite] | info.slide_capture[kWhite], centre, 0);
     potential_[pt] = std::max(1, PopCount(reach));
     mobility_scale_[pt] = int(std::lround(1024.0 / std::sqrt(double(potential_[pt]))));
 
@@ -131,8 +131,8 @@ int Evaluator::Phase(const Position& pos) const {
   int material = 0;
   for (PieceType pt = 0; pt < v.piece_count(); ++pt) {
     if (!phase_weight_[pt]) continue;
-    material += phase_weight_[pt] * (PopCount(pos.pieces(pt)) + pos.hand(kWhite, pt) +
-                                     pos.hand(kBlack, pt));
+    material += phase_weight_[pt] *
+                (PopCount(pos.pieces(pt)) + pos.hand(kWhite, pt) + pos.hand(kBlack, pt));
   }
   return std::min(material, phase_total_) * kPhaseMax / phase_total_;
 }

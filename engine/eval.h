@@ -66,15 +66,15 @@ class Evaluator {
   // square less (mobility_scale_ is 1024/sqrt).
   std::array<int, kMaxPieceTypes> potential_{};
   std::array<int, kMaxPieceTypes> mobility_scale_{};
-  uint16_t mobile_types_ = 0;      // pieces whose mobility counts (not the king, pawns, Charioteers)
-  uint16_t bishop_pair_types_ = 0;  // colour-bound diagonal sliders
+  uint16_t mobile_types_ = 0;  // pieces whose mobility counts (not the king, pawns, Charioteers)
+  uint16_t bishop_pair_types_ = 0;                   // colour-bound diagonal sliders
   std::array<int, kSquareCount> file_centrality_{};  // 0 (edge file) .. 1024 (centre file)
   std::array<Bitboard, kSquareCount> file_mask_{};   // indexed by file
   std::array<Bitboard, kSquareCount> adjacent_files_{};
   std::array<std::array<Bitboard, kSquareCount>, 2> passed_span_{};
   std::array<std::array<Bitboard, kSquareCount>, 2> shelter_zone_{};
   std::array<int, 2> pawn_start_rank_{};  // relative rank of the pawns' start
-  int pawn_steps_ = 1;                      // steps from the start rank to promotion
+  int pawn_steps_ = 1;                    // steps from the start rank to promotion
 };
 
 }  // namespace gc9::engine

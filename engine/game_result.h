@@ -2,7 +2,6 @@
 #pragma once
 
 #include "absl/strings/string_view.h"
-
 #include "engine/position.h"
 
 namespace gc9::engine {

@@ -37,11 +37,10 @@ bool LegalByMaking(Position& pos, Move m) {
 Bitboard Pinned(const Context& c) {
   const Variant& v = c.v;
   const Position& pos = c.pos;
-  Bitboard snipers =
-      (v.SlideAttacks(kOrthogonalDirections, c.king, 0) &
-       pos.PiecesOfTypes(c.them, v.orthogonal_slider_types())) |
-      (v.SlideAttacks(kDiagonalDirections, c.king, 0) &
-       pos.PiecesOfTypes(c.them, v.diagonal_slider_types()));
+  Bitboard snipers = (v.SlideAttacks(kOrthogonalDirections, c.king, 0) &
+                      pos.PiecesOfTypes(c.them, v.orthogonal_slider_types())) |
+                     (v.SlideAttacks(kDiagonalDirections, c.king, 0) &
+                      pos.PiecesOfTypes(c.them, v.diagonal_slider_types()));
   for (uint16_t types = v.partial_slider_types(); types; types &= types - 1) {
     const int pt = __builtin_ctz(types);
     for (int d = 0; d < kDirectionCount; ++d) {
@@ -184,8 +183,18 @@ bool MoveList::Contains(Move m) const {
 void GenerateLegal(Position& pos, MoveList* list, GenMode mode) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
-  Context c{pos, v, us, ~us, pos.king(us), pos.pieces(), 0, v.board(), 0,
-            v.needs_full_legality(), mode == GenMode::kCaptures, list};
+  Context c{pos,
+            v,
+            us,
+            ~us,
+            pos.king(us),
+            pos.pieces(),
+            0,
+            v.board(),
+            0,
+            v.needs_full_legality(),
+            mode == GenMode::kCaptures,
+            list};
   list->size = 0;
   c.capturable = pos.pieces(c.them) &
                  ~pos.PiecesOfTypes(c.them, v.uncapturable_types() | (1 << v.royal_type()));
@@ -216,12 +225,13 @@ void GenerateLegal(Position& pos, MoveList* list, GenMode mode) {
 std::string MoveToUci(const Position& pos, Move m) {
   const Variant& v = pos.variant();
   switch (m.kind()) {
-    case MoveKind::kPass: return "0000";
+    case MoveKind::kPass:
+      return "0000";
     case MoveKind::kCastle: {
-      const Square to = v.chess960_notation()
-                            ? m.to()
-                            : pos.CastlingKingTarget(pos.side_to_move(),
-                                                     FileOf(m.to()) > FileOf(m.from()));
+      const Square to =
+          v.chess960_notation()
+              ? m.to()
+              : pos.CastlingKingTarget(pos.side_to_move(), FileOf(m.to()) > FileOf(m.from()));
       return absl::StrCat(pos.SquareName(m.from()), pos.SquareName(to));
     }
     case MoveKind::kDrop:
@@ -229,7 +239,8 @@ std::string MoveToUci(const Position& pos, Move m) {
     case MoveKind::kPromotion:
       return absl::StrCat(pos.SquareName(m.from()), pos.SquareName(m.to()),
                           std::string(1, char(std::tolower(v.piece(m.piece()).letter))));
-    default: return absl::StrCat(pos.SquareName(m.from()), pos.SquareName(m.to()));
+    default:
+      return absl::StrCat(pos.SquareName(m.from()), pos.SquareName(m.to()));
   }
 }
 
@@ -240,8 +251,7 @@ absl::StatusOr<Move> ParseUciMove(Position& pos, absl::string_view text) {
   for (Move m : legal) {
     if (absl::AsciiStrToLower(MoveToUci(pos, m)) == wanted) return m;
   }
-  return absl::InvalidArgumentError(
-      absl::StrCat("illegal move \"", text, "\" in ", pos.Fen()));
+  return absl::InvalidArgumentError(absl::StrCat("illegal move \"", text, "\" in ", pos.Fen()));
 }
 
 }  // namespace gc9::engine

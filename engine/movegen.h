@@ -1,9 +1,9 @@
 // Legal move generation for every concluded variant, and the UCI move text.
 #pragma once
 
-#include "absl/strings/string_view.h"
 #include <string>
 
+#include "absl/strings/string_view.h"
 #include "engine/position.h"
 
 namespace gc9::engine {

@@ -16,8 +16,8 @@ void ScoreMoves(const Position& pos, const Evaluator& eval, const MoveHistory& h
     if (capture || m.kind() == MoveKind::kPromotion) {
       int gain = 0;
       if (capture) {
-        gain = m.kind() == MoveKind::kEnPassant ? pawn_value
-                                                : eval.Value(TypeOf(pos.PieceOn(m.to())));
+        gain =
+            m.kind() == MoveKind::kEnPassant ? pawn_value : eval.Value(TypeOf(pos.PieceOn(m.to())));
       }
       if (m.kind() == MoveKind::kPromotion) gain += eval.Value(m.piece());
       const int attacker = eval.Value(TypeOf(pos.PieceOn(m.from())));

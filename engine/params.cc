@@ -87,8 +87,7 @@ absl::Status Params::ApplyText(absl::string_view text, absl::string_view source)
     }
     const absl::string_view name = absl::StripAsciiWhitespace(fields[0]);
     double value;
-    if (!absl::SimpleAtod(absl::StripAsciiWhitespace(fields[1]), &value) ||
-        !std::isfinite(value)) {
+    if (!absl::SimpleAtod(absl::StripAsciiWhitespace(fields[1]), &value) || !std::isfinite(value)) {
       return error(absl::StrCat("value \"", fields[1], "\" is not a number"));
     }
     const absl::Status status = staged.Set(name, int(std::lround(value)));
@@ -111,8 +110,8 @@ std::vector<std::string> Params::Listing() const {
   for (int i = 0; i < kParamCount; ++i) {
     const ParamSpec& spec = ParamSpecs()[i];
     if (!spec.tuned) continue;
-    lines.push_back(absl::StrFormat("%s,%d,%d,%d,%g,%.4f", spec.name, values_.values[i],
-                                    spec.min, spec.max, spec.c_end, spec.r_end));
+    lines.push_back(absl::StrFormat("%s,%d,%d,%d,%g,%.4f", spec.name, values_.values[i], spec.min,
+                                    spec.max, spec.c_end, spec.r_end));
   }
   return lines;
 }

@@ -26,10 +26,13 @@ const Zobrist& Zobrist::Get() {
   static const Zobrist* keys = [] {
     auto* z = new Zobrist();
     uint64_t seed = 20251202;
-    for (auto& row : z->piece_square) for (auto& k : row) k = SplitMix(seed);
+    for (auto& row : z->piece_square)
+      for (auto& k : row) k = SplitMix(seed);
     for (auto& k : z->en_passant) k = SplitMix(seed);
     for (auto& k : z->castling) k = SplitMix(seed);
-    for (auto& side : z->hand) for (auto& row : side) for (auto& k : row) k = SplitMix(seed);
+    for (auto& side : z->hand)
+      for (auto& row : side)
+        for (auto& k : row) k = SplitMix(seed);
     z->side = SplitMix(seed);
     z->castling[0] = 0;  // no rights: the same key however the position was reached
     return z;
@@ -100,7 +103,8 @@ std::string Position::SquareName(Square s) const {
 Square Position::ParseSquare(absl::string_view text) const {
   if (text.size() < 2 || text[0] < 'a' || text[0] >= 'a' + variant_->files()) return kNoSquare;
   int rank;
-  if (!absl::SimpleAtoi(text.substr(1), &rank) || !std::isdigit(static_cast<unsigned char>(text[1]))) {
+  if (!absl::SimpleAtoi(text.substr(1), &rank) ||
+      !std::isdigit(static_cast<unsigned char>(text[1]))) {
     return kNoSquare;
   }
   if (rank < 1 || rank > variant_->ranks()) return kNoSquare;
@@ -318,7 +322,8 @@ void Position::NormalizeEnPassant(Square candidate) {
   bool legal = false;
   for (uint16_t types = variant_->pawn_types(); types && !legal; types &= types - 1) {
     const int pt = __builtin_ctz(types);
-    Bitboard capturers = variant_->piece(pt).leap_capture_from[side_][candidate] & pieces(side_, pt);
+    Bitboard capturers =
+        variant_->piece(pt).leap_capture_from[side_][candidate] & pieces(side_, pt);
     while (capturers && !legal) {
       const Square from = PopLsb(capturers);
       states_.back().ep_square = candidate;  // DoMove reads it only to unset it

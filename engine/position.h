@@ -2,12 +2,12 @@
 // FEN in and out, make/unmake and attack queries. Rules of move choice live in movegen.
 #pragma once
 
-#include "absl/strings/string_view.h"
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "engine/bitboard.h"
 #include "engine/types.h"
 #include "engine/variant.h"
@@ -20,12 +20,12 @@ struct StateInfo {
   Square ep_square = kNoSquare;  // set only when an en-passant capture is legal
   int rule50 = 0;                // plies since the last capture, pawn move or drop
   int fullmove = 1;
-  uint8_t castling = 0;          // rights, bit 2 * colour + side (side 1: toward the last file)
+  uint8_t castling = 0;  // rights, bit 2 * colour + side (side 1: toward the last file)
   Piece captured = kNoPiece;
   Piece moved = kNoPiece;  // the piece that moved, before any promotion
   Color mover = kWhite;
   Move move;
-  Bitboard checkers = 0;        // pieces giving check to the side to move
+  Bitboard checkers = 0;                     // pieces giving check to the side to move
   uint8_t passed_hand[kMaxPieceTypes] = {};  // the hand a kPass move gave up
 };
 

@@ -43,8 +43,8 @@ absl::Status Position::ParseFen(absl::string_view fen) {
   }
   std::vector<absl::string_view> rows = absl::StrSplit(board, '/');
   if (int(rows.size()) != v.ranks()) {
-    return FenError(fen, absl::StrCat("has ", rows.size(), " ranks, the ", v.name(), " board has ",
-                                      v.ranks()));
+    return FenError(
+        fen, absl::StrCat("has ", rows.size(), " ranks, the ", v.name(), " board has ", v.ranks()));
   }
   StateInfo& st = states_.back();
   for (int i = 0; i < v.ranks(); ++i) {
@@ -64,8 +64,8 @@ absl::Status Position::ParseFen(absl::string_view fen) {
       }
       const PieceType pt = v.TypeOfLetter(c);
       if (pt == kNoPieceType || !std::isalpha(static_cast<unsigned char>(c))) {
-        return FenError(fen, absl::StrCat("unknown piece letter '", std::string(1, c),
-                                          "' on rank ", rank + 1));
+        return FenError(
+            fen, absl::StrCat("unknown piece letter '", std::string(1, c), "' on rank ", rank + 1));
       }
       if (file >= v.files()) break;  // reported as too long below
       const Piece p = MakePiece(std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack, pt);
@@ -74,15 +74,17 @@ absl::Status Position::ParseFen(absl::string_view fen) {
       ++file;
     }
     if (file != v.files()) {
-      return FenError(fen, absl::StrCat("rank ", rank + 1, " has ", file > v.files() ? "more" : "fewer",
-                                        " than ", v.files(), " squares"));
+      return FenError(fen,
+                      absl::StrCat("rank ", rank + 1, " has ", file > v.files() ? "more" : "fewer",
+                                   " than ", v.files(), " squares"));
     }
   }
 
   for (char c : holdings) {
     const PieceType pt = v.TypeOfLetter(c);
     if (pt == kNoPieceType || !std::isalpha(static_cast<unsigned char>(c))) {
-      return FenError(fen, absl::StrCat("unknown piece letter '", std::string(1, c), "' in the holdings"));
+      return FenError(
+          fen, absl::StrCat("unknown piece letter '", std::string(1, c), "' in the holdings"));
     }
     if (!v.has_placement()) {
       return FenError(fen, absl::StrCat("holds pieces in hand, but ", v.name(), " has no drops"));
@@ -98,17 +100,18 @@ absl::Status Position::ParseFen(absl::string_view fen) {
   for (Color c : {kWhite, kBlack}) {
     const int kings = PopCount(pieces(c, v.royal_type()));
     if (kings != 1) {
-      return FenError(fen, absl::StrCat(ColorName(c), " has ", kings, " kings; it needs exactly one"));
+      return FenError(fen,
+                      absl::StrCat(ColorName(c), " has ", kings, " kings; it needs exactly one"));
     }
     // A pawn can stand neither on its own first rank nor where it would have to have promoted.
     const Bitboard first_rank = c == kWhite ? v.Ray(kEast, MakeSquare(0, 0)) | SquareBB(0)
                                             : v.Ray(kEast, MakeSquare(0, v.ranks() - 1)) |
                                                   SquareBB(MakeSquare(0, v.ranks() - 1));
-    const Bitboard bad = PiecesOfTypes(c, v.pawn_types()) &
-                         (first_rank | v.mandatory_promotion_zone(c));
+    const Bitboard bad =
+        PiecesOfTypes(c, v.pawn_types()) & (first_rank | v.mandatory_promotion_zone(c));
     if (bad) {
-      return FenError(fen, absl::StrCat("a ", ColorName(c), " pawn stands on ", SquareName(Lsb(bad)),
-                                        ", where no pawn can stand"));
+      return FenError(fen, absl::StrCat("a ", ColorName(c), " pawn stands on ",
+                                        SquareName(Lsb(bad)), ", where no pawn can stand"));
     }
   }
 
@@ -132,7 +135,8 @@ absl::Status Position::ParseFen(absl::string_view fen) {
   if (fields.size() > 3 && fields[3] != "-") {
     ep = ParseSquare(fields[3]);
     if (ep == kNoSquare) {
-      return FenError(fen, absl::StrCat("en-passant field \"", fields[3], "\" is no square of the board"));
+      return FenError(
+          fen, absl::StrCat("en-passant field \"", fields[3], "\" is no square of the board"));
     }
     if (!v.en_passant() || RankOf(ep) != v.en_passant_rank(side_) || board_[ep] != kNoPiece) {
       return FenError(fen, absl::StrCat("en-passant square ", fields[3], " is impossible with ",
@@ -141,12 +145,14 @@ absl::Status Position::ParseFen(absl::string_view fen) {
   }
   if (fields.size() > 4) {
     if (!absl::SimpleAtoi(fields[4], &st.rule50) || st.rule50 < 0 || st.rule50 > 10000) {
-      return FenError(fen, absl::StrCat("halfmove clock \"", fields[4], "\" is not a count of plies"));
+      return FenError(fen,
+                      absl::StrCat("halfmove clock \"", fields[4], "\" is not a count of plies"));
     }
   }
   if (fields.size() > 5) {
     if (!absl::SimpleAtoi(fields[5], &st.fullmove) || st.fullmove < 1 || st.fullmove > 100000) {
-      return FenError(fen, absl::StrCat("fullmove number \"", fields[5], "\" is not a positive number"));
+      return FenError(fen,
+                      absl::StrCat("fullmove number \"", fields[5], "\" is not a positive number"));
     }
   }
   if (KingInCheck(~side_)) {
@@ -219,7 +225,8 @@ std::string Position::CastlingField() const {
       if (!(castling_rights() & (1 << right))) continue;
       const Square rook = castling_rook_[right];
       bool outermost = true;
-      for (int f = FileOf(rook) + (side ? 1 : -1); f >= 0 && f < variant_->files(); f += side ? 1 : -1) {
+      for (int f = FileOf(rook) + (side ? 1 : -1); f >= 0 && f < variant_->files();
+           f += side ? 1 : -1) {
         const Piece p = board_[MakeSquare(f, RankOf(rook))];
         outermost &= !(p != kNoPiece && ColorOf(p) == c &&
                        (variant_->castling_rook_types() & (1 << TypeOf(p))));

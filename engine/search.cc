@@ -78,8 +78,8 @@ void Searcher::SetTimeLimits(const SearchLimits& limits, Color us) {
   const int64_t available = std::max<int64_t>(1, limits.time_ms[us] - overhead);
   const int64_t inc = std::max<int64_t>(0, limits.inc_ms[us]);
   const int64_t moves_to_go = limits.movestogo > 0 ? std::min(limits.movestogo, 50) : 30;
-  hard_ms_ = std::max<int64_t>(1, std::min(available - available / 10,
-                                           4 * (available / moves_to_go + inc * 3 / 4)));
+  hard_ms_ = std::max<int64_t>(
+      1, std::min(available - available / 10, 4 * (available / moves_to_go + inc * 3 / 4)));
   soft_ms_ = std::max<int64_t>(1, std::min(hard_ms_, available / moves_to_go + inc * 3 / 4));
 }
 
@@ -120,7 +120,7 @@ void Searcher::UpdatePv(int ply, Move m) {
 }
 
 void Searcher::UpdateQuietStats(int ply, Move best, const Move* quiets, int quiet_count,
-                                 int depth) {
+                                int depth) {
   const Position& pos = *pos_;
   const Color us = pos.side_to_move();
   const int bonus = std::min(depth * depth * 16, 4000);
@@ -183,9 +183,8 @@ int Searcher::QSearch(int alpha, int beta, int ply) {
       if (!capture && !promotion) continue;
       if (promotion && !capture && 2 * eval_->Value(m.piece()) < 9 * pawn) continue;
       if (capture && !promotion) {
-        const int gain = m.kind() == MoveKind::kEnPassant
-                             ? pawn
-                             : eval_->Value(TypeOf(pos.PieceOn(m.to())));
+        const int gain =
+            m.kind() == MoveKind::kEnPassant ? pawn : eval_->Value(TypeOf(pos.PieceOn(m.to())));
         if (static_eval + gain + params_[kDeltaMargin] <= alpha) continue;
       }
     }
@@ -206,8 +205,9 @@ int Searcher::QSearch(int alpha, int beta, int ply) {
   }
   // In check every evasion was searched; otherwise a position with no good capture scores its
   // stand-pat. best is set in both cases because a legal move exists.
-  const Bound bound = best >= beta ? Bound::kLower : best_move.IsNone() ? Bound::kUpper
-                                                                        : Bound::kExact;
+  const Bound bound = best >= beta         ? Bound::kLower
+                      : best_move.IsNone() ? Bound::kUpper
+                                           : Bound::kExact;
   tt_->Store(pos.key(), ScoreToTT(best, ply), static_eval, 0, bound, best_move);
   return best;
 }
@@ -338,9 +338,9 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
     if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
   }
 
-  const Bound bound = best >= beta             ? Bound::kLower
-                      : best > alpha_start     ? Bound::kExact
-                                               : Bound::kUpper;
+  const Bound bound = best >= beta         ? Bound::kLower
+                      : best > alpha_start ? Bound::kExact
+                                           : Bound::kUpper;
   tt_->Store(pos.key(), ScoreToTT(best, ply), static_eval, depth, bound, best_move);
   return best;
 }
@@ -378,9 +378,8 @@ SearchResult Searcher::Run(const Position& root, const SearchLimits& limits,
   SetTimeLimits(limits, root.side_to_move());
   for (int d = 1; d < 64; ++d) {
     for (int m = 1; m < 64; ++m) {
-      lmr_[d][m] = int(params_[kLmrBase] / 100.0 +
-                       std::log(double(d)) * std::log(double(m)) * 100.0 /
-                           std::max(1, params_[kLmrDivisor]));
+      lmr_[d][m] = int(params_[kLmrBase] / 100.0 + std::log(double(d)) * std::log(double(m)) *
+                                                       100.0 / std::max(1, params_[kLmrDivisor]));
     }
   }
   partial_best_ = Move();

@@ -81,8 +81,8 @@ class Searcher {
   // The child's score from our side's view: placement drops keep the turn, so a child may
   // belong to the same side, and then its score is ours without negation.
   int Child(int alpha, int beta, int depth, int ply, bool same_side, bool allow_null = true) {
-    if (same_side) return depth > 0 ? Search(alpha, beta, depth, ply, allow_null)
-                                    : QSearch(alpha, beta, ply);
+    if (same_side)
+      return depth > 0 ? Search(alpha, beta, depth, ply, allow_null) : QSearch(alpha, beta, ply);
     return depth > 0 ? -Search(-beta, -alpha, depth, ply, allow_null)
                      : -QSearch(-beta, -alpha, ply);
   }

@@ -16,7 +16,7 @@ enum class Bound : uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 struct TTEntry {
   uint32_t key32 = 0;  // the key's low half; the high half chose the cluster
   Move move;
-  int16_t score = 0;   // mate scores relative to this node (see search.cc)
+  int16_t score = 0;  // mate scores relative to this node (see search.cc)
   int16_t eval = 0;
   int8_t depth = 0;
   uint8_t generation_bound = 0;  // generation in bits 2-7, Bound in bits 0-1

@@ -103,7 +103,8 @@ bool UciSession::Handle(absl::string_view line) {
     status = Bench(args);
   } else if (command == "params") {
     std::string listing;
-    for (const std::string& entry : engine_.params().Listing()) absl::StrAppend(&listing, entry, "\n");
+    for (const std::string& entry : engine_.params().Listing())
+      absl::StrAppend(&listing, entry, "\n");
     if (!listing.empty()) listing.pop_back();
     Emit(listing);
   } else if (command == "d") {
@@ -275,9 +276,9 @@ absl::Status UciSession::Bench(absl::string_view args) {
   if (!args.empty() && (!absl::SimpleAtoi(args, &depth) || depth < 1 || depth > 30)) {
     return absl::InvalidArgumentError(absl::StrCat("bench depth \"", args, "\" is not 1..30"));
   }
-  ASSIGN_OR_RETURN(const BenchResult result,
-                   RunBench(engine_.params().snapshot(), depth,
-                            [this](absl::string_view line) { Emit(line); }));
+  ASSIGN_OR_RETURN(
+      const BenchResult result,
+      RunBench(engine_.params().snapshot(), depth, [this](absl::string_view line) { Emit(line); }));
   Emit(absl::StrCat("\nNodes searched: ", result.nodes, "\nNodes/second: ", result.nps));
   return absl::OkStatus();
 }

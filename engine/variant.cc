@@ -136,8 +136,8 @@ absl::Status Variant::BuildPiece(int index, const proto::PieceDefinition& def, P
                             RanksToRegion(def.initial_ranks(), kBlack)};
   } else {
     Bitboard white = StartRegion(definition_.start_fen(), info->letter, files_, ranks_);
-    Bitboard black = StartRegion(definition_.start_fen(), char(std::tolower(info->letter)),
-                                 files_, ranks_);
+    Bitboard black =
+        StartRegion(definition_.start_fen(), char(std::tolower(info->letter)), files_, ranks_);
     info->initial_region = {white, black};
   }
 
@@ -213,7 +213,8 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
   if (name_.empty()) return FieldError("name", "is empty");
   for (char c : name_) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') {
-      return FieldError("name", absl::StrCat("\"", name_, "\" may hold only letters, digits, - and _"));
+      return FieldError("name",
+                        absl::StrCat("\"", name_, "\" may hold only letters, digits, - and _"));
     }
   }
   if (def.files() < 8 || def.files() > kGridFiles) {
@@ -230,8 +231,8 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
 
   if (def.pieces_size() == 0) return FieldError("pieces", "no pieces defined");
   if (def.pieces_size() > kMaxPieceTypes) {
-    return FieldError("pieces", absl::StrCat(def.pieces_size(), " pieces; at most ",
-                                             kMaxPieceTypes, " are supported"));
+    return FieldError("pieces", absl::StrCat(def.pieces_size(), " pieces; at most ", kMaxPieceTypes,
+                                             " are supported"));
   }
   type_of_letter_.fill(kNoPieceType);
   pieces_.resize(def.pieces_size());
@@ -368,10 +369,17 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
 
   switch (def.shield()) {
     case proto::SHIELD_RULE_UNSPECIFIED:
-    case proto::SHIELD_NONE: shield_ = ShieldRule::kNone; break;
-    case proto::SHIELD_MATE_IMMUNITY: shield_ = ShieldRule::kMateImmunity; break;
-    case proto::SHIELD_FULL: shield_ = ShieldRule::kFull; break;
-    default: return FieldError("shield", "unknown shield rule");
+    case proto::SHIELD_NONE:
+      shield_ = ShieldRule::kNone;
+      break;
+    case proto::SHIELD_MATE_IMMUNITY:
+      shield_ = ShieldRule::kMateImmunity;
+      break;
+    case proto::SHIELD_FULL:
+      shield_ = ShieldRule::kFull;
+      break;
+    default:
+      return FieldError("shield", "unknown shield rule");
   }
   if (shield_ != ShieldRule::kNone && shield_types_ == 0) {
     return FieldError("shield", "a shield rule needs a piece with shields_king");

@@ -53,7 +53,7 @@ const Catalogue& GetCatalogue() {
 }  // namespace
 
 absl::StatusOr<std::shared_ptr<const Variant>> ParseVariantText(absl::string_view text,
-                                                                 absl::string_view source) {
+                                                                absl::string_view source) {
   proto::VariantDefinition definition;
   google::protobuf::TextFormat::Parser parser;
   CollectErrors errors;

@@ -214,7 +214,8 @@ class Checker {
     if (!config.has_time_control()) return Fail({{"time_control", -1}}, "required");
     RETURN_IF_ERROR(CheckTimeControl(config.time_control()));
     if (study && config.has_openings()) {
-      return Fail({{"openings", -1}}, "a placement study plays the drops of its cells; leave it out");
+      return Fail({{"openings", -1}},
+                  "a placement study plays the drops of its cells; leave it out");
     }
     if (!config.has_openings() && !study) return Fail({{"openings", -1}}, "required");
     if (!study) RETURN_IF_ERROR(CheckOpenings(config, *variant));

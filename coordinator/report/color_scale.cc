@@ -32,11 +32,8 @@ constexpr std::array<const char*, 10> kCategorical = {
 };
 
 std::string Hex(const Rgb& c) {
-  auto channel = [](double v) {
-    return static_cast<int>(std::lround(std::clamp(v, 0.0, 255.0)));
-  };
-  return absl::StrFormat("#%02x%02x%02x", channel(c.r), channel(c.g),
-                         channel(c.b));
+  auto channel = [](double v) { return static_cast<int>(std::lround(std::clamp(v, 0.0, 255.0))); };
+  return absl::StrFormat("#%02x%02x%02x", channel(c.r), channel(c.g), channel(c.b));
 }
 
 }  // namespace
@@ -44,21 +41,18 @@ std::string Hex(const Rgb& c) {
 std::string DivergingColor(double value, double low, double mid, double high) {
   double t = 0.0;
   if (value < mid && mid > low) t = -std::min(1.0, (mid - value) / (mid - low));
-  if (value > mid && high > mid)
-    t = std::min(1.0, (value - mid) / (high - mid));
+  if (value > mid && high > mid) t = std::min(1.0, (value - mid) / (high - mid));
   const double position = (t + 1.0) * 2.0;  // 0..4 across the anchors
   const int i = std::min(3, static_cast<int>(position));
   const double f = position - i;
   const Rgb& a = kDivergingAnchors[i];
   const Rgb& b = kDivergingAnchors[i + 1];
-  return Hex(
-      Rgb{a.r + (b.r - a.r) * f, a.g + (b.g - a.g) * f, a.b + (b.b - a.b) * f});
+  return Hex(Rgb{a.r + (b.r - a.r) * f, a.g + (b.g - a.g) * f, a.b + (b.b - a.b) * f});
 }
 
 std::string TextColorOn(const std::string& background) {
   unsigned r = 0, g = 0, b = 0;
-  if (background.size() != 7 ||
-      std::sscanf(background.c_str(), "#%02x%02x%02x", &r, &g, &b) != 3) {
+  if (background.size() != 7 || std::sscanf(background.c_str(), "#%02x%02x%02x", &r, &g, &b) != 3) {
     return "#000000";
   }
   // Rec. 601 luma; the threshold leaves mid-tones with black text.

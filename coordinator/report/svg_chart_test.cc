@@ -23,8 +23,7 @@ int Occurrences(const std::string& haystack, const std::string& needle) {
 }
 
 TEST(SvgDocumentTest, EscapesText) {
-  EXPECT_EQ(EscapeXml("a<b & \"c\" 'd'>"),
-            "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;");
+  EXPECT_EQ(EscapeXml("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;");
   EXPECT_EQ(SvgNumber(1.5), "1.5");
   EXPECT_EQ(SvgNumber(2.0), "2");
   EXPECT_EQ(SvgNumber(-0.001), "0");
@@ -47,8 +46,7 @@ TEST(HeatmapSvgTest, WellFormedWithOneRectPerCell) {
   EXPECT_EQ((*counts)["title"], 6);
   EXPECT_EQ((*counts)["linearGradient"], 1);
   for (const char* label : {"a3+b3", "a3+c3", "b3+c3", "a7+b7", "a7+c7"}) {
-    EXPECT_NE(svg.find(absl::StrCat(">", label, "</text>")), std::string::npos)
-        << label;
+    EXPECT_NE(svg.find(absl::StrCat(">", label, "</text>")), std::string::npos) << label;
   }
   EXPECT_NE(svg.find("Scores &lt;W &amp; B&gt;"), std::string::npos);
   EXPECT_NE(svg.find("#d4d4d4"), std::string::npos) << "the NaN cell is grey";
@@ -118,8 +116,8 @@ TEST(LineChartSvgTest, DISABLED_DemoTrajectories) {
   spec.title = "SPSA: theta over iterations";
   spec.x_label = "iteration";
   spec.y_label = "value (centipawns)";
-  const char* names[] = {"CharioteerValueMg", "CharioteerValueEg",
-                         "SceptreValueMg", "SceptreValueEg", "KnightValueMg"};
+  const char* names[] = {"CharioteerValueMg", "CharioteerValueEg", "SceptreValueMg",
+                         "SceptreValueEg", "KnightValueMg"};
   const double start[] = {100, 120, 600, 650, 300};
   const double target[] = {420, 460, 900, 980, 320};
   for (int p = 0; p < 5; ++p) {
@@ -132,8 +130,7 @@ TEST(LineChartSvgTest, DISABLED_DemoTrajectories) {
     }
     spec.series.push_back(series);
   }
-  std::FILE* f =
-      std::fopen((::testing::TempDir() + "/trajectories.svg").c_str(), "w");
+  std::FILE* f = std::fopen((::testing::TempDir() + "/trajectories.svg").c_str(), "w");
   ASSERT_NE(f, nullptr);
   const std::string svg = LineChartSvg(spec);
   std::fwrite(svg.data(), 1, svg.size(), f);

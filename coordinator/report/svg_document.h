@@ -34,21 +34,18 @@ class SvgDocument {
   SvgDocument(double width, double height);
 
   // An optional tooltip becomes a <title> child, shown by browsers on hover.
-  void Rect(double x, double y, double width, double height,
-            absl::string_view fill, absl::string_view stroke = "",
-            double stroke_width = 0.0, absl::string_view tooltip = "");
-  void Line(double x1, double y1, double x2, double y2,
-            absl::string_view stroke, double stroke_width,
-            absl::string_view dash = "");
-  void Polyline(const std::vector<std::pair<double, double>>& points,
-                absl::string_view stroke, double stroke_width,
-                absl::string_view dash = "");
+  void Rect(double x, double y, double width, double height, absl::string_view fill,
+            absl::string_view stroke = "", double stroke_width = 0.0,
+            absl::string_view tooltip = "");
+  void Line(double x1, double y1, double x2, double y2, absl::string_view stroke,
+            double stroke_width, absl::string_view dash = "");
+  void Polyline(const std::vector<std::pair<double, double>>& points, absl::string_view stroke,
+                double stroke_width, absl::string_view dash = "");
   void Circle(double cx, double cy, double r, absl::string_view fill);
   void Text(double x, double y, absl::string_view text, const TextStyle& style);
   // A linear gradient usable as fill="url(#id)"; stops are (offset 0..1,
   // colour).
-  void LinearGradient(absl::string_view id, double x1, double y1, double x2,
-                      double y2,
+  void LinearGradient(absl::string_view id, double x1, double y1, double x2, double y2,
                       const std::vector<std::pair<double, std::string>>& stops);
 
   std::string Finish() const;

@@ -35,8 +35,7 @@ Ticks NiceTicks(double low, double high, int target) {
   for (int k = 0;; ++k) {
     const double v = first + k * step;
     // Snap away floating-point dust (0.30000000000000004).
-    ticks.values.push_back(
-        std::abs(v) < step * 1e-9 ? 0.0 : std::round(v / step) * step);
+    ticks.values.push_back(std::abs(v) < step * 1e-9 ? 0.0 : std::round(v / step) * step);
     if (v >= high - step * 1e-9) break;
   }
   return ticks;
@@ -44,9 +43,8 @@ Ticks NiceTicks(double low, double high, int target) {
 
 std::string FormatTick(double value, double step) {
   int decimals = 0;
-  while (decimals < 8 &&
-         std::abs(step * std::pow(10.0, decimals) -
-                  std::round(step * std::pow(10.0, decimals))) > 1e-6) {
+  while (decimals < 8 && std::abs(step * std::pow(10.0, decimals) -
+                                  std::round(step * std::pow(10.0, decimals))) > 1e-6) {
     ++decimals;
   }
   return absl::StrFormat("%.*f", decimals, value);

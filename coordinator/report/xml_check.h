@@ -14,7 +14,6 @@ namespace gc9::coordinator::report {
 // start/end tags, quoted attributes, and that '&' in text or attributes starts
 // a known entity or a character reference. No DTDs, CDATA or namespaces checks:
 // none of that is written here. Returns the number of elements of each name.
-absl::StatusOr<std::map<std::string, int>> CheckWellFormedXml(
-    absl::string_view xml);
+absl::StatusOr<std::map<std::string, int>> CheckWellFormedXml(absl::string_view xml);
 
 }  // namespace gc9::coordinator::report

@@ -48,8 +48,7 @@ const std::vector<Target>& Targets() {
 double EloCost(const std::vector<double>& values) {
   double cost = 0;
   for (size_t i = 0; i < values.size(); ++i) {
-    const double offset =
-        (values[i] - Targets()[i].optimum) / Targets()[i].scale;
+    const double offset = (values[i] - Targets()[i].optimum) / Targets()[i].scale;
     cost += offset * offset;
   }
   return cost;
@@ -57,8 +56,7 @@ double EloCost(const std::vector<double>& values) {
 
 // What the engine actually plays with: integer options get stochastic rounding.
 std::vector<double> EngineValues(const std::vector<SpsaParam>& params,
-                                 const std::vector<double>& point,
-                                 std::mt19937_64& rng) {
+                                 const std::vector<double>& point, std::mt19937_64& rng) {
   const std::vector<int64_t> rounded =
       RoundForIntegerEngine(params, point, [&rng] { return UniformUnit(rng); });
   std::vector<double> values = point;
@@ -68,8 +66,8 @@ std::vector<double> EngineValues(const std::vector<SpsaParam>& params,
   return values;
 }
 
-PairOutcome PlayPair(const std::vector<SpsaParam>& params,
-                     const PairPoints& points, std::mt19937_64& rng) {
+PairOutcome PlayPair(const std::vector<SpsaParam>& params, const PairPoints& points,
+                     std::mt19937_64& rng) {
   const double elo_gain = EloCost(EngineValues(params, points.minus, rng)) -
                           EloCost(EngineValues(params, points.plus, rng));
   const double score = 1.0 / (1.0 + std::pow(10.0, -elo_gain / 400.0));
@@ -106,12 +104,10 @@ std::vector<double> Tune(uint64_t seed) {
   while (!in_flight.empty()) {
     const PairDispatch dispatch = in_flight.front();
     in_flight.pop_front();
-    absl::StatusOr<PairPoints> points =
-        PerturbedPoints(params, schedule, state.theta, dispatch);
+    absl::StatusOr<PairPoints> points = PerturbedPoints(params, schedule, state.theta, dispatch);
     EXPECT_TRUE(points.ok()) << points.status();
     const PairOutcome outcome = PlayPair(params, *points, rng);
-    EXPECT_TRUE(
-        ApplyPairResult(params, schedule, dispatch, outcome, &state).ok());
+    EXPECT_TRUE(ApplyPairResult(params, schedule, dispatch, outcome, &state).ok());
     if (dispatched < kPairs) dispatch_one();
   }
   EXPECT_EQ(state.iteration, kPairs);
@@ -124,8 +120,7 @@ TEST_P(SpsaConvergence, ReachesTheOptimum) {
   const std::vector<double> theta = Tune(GetParam());
   for (size_t i = 0; i < theta.size(); ++i) {
     const Target& target = Targets()[i];
-    const double tolerance =
-        kToleranceOfRange * (target.param.max - target.param.min);
+    const double tolerance = kToleranceOfRange * (target.param.max - target.param.min);
     // The start is far outside the tolerance, so passing means SPSA really
     // moved there.
     ASSERT_GT(std::abs(target.param.start - target.optimum), 5 * tolerance);
@@ -133,8 +128,7 @@ TEST_P(SpsaConvergence, ReachesTheOptimum) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Seeds, SpsaConvergence,
-                         ::testing::Values<uint64_t>(1, 2, 3, 4, 5));
+INSTANTIATE_TEST_SUITE_P(Seeds, SpsaConvergence, ::testing::Values<uint64_t>(1, 2, 3, 4, 5));
 
 }  // namespace
 }  // namespace gc9::coordinator::spsa

@@ -28,7 +28,6 @@ struct SpsaParam {
 absl::StatusOr<std::vector<SpsaParam>> ParseParams(absl::string_view text);
 
 // Parses one non-blank, comment-free line; `line_number` only labels errors.
-absl::StatusOr<SpsaParam> ParseParamLine(absl::string_view line,
-                                         int line_number);
+absl::StatusOr<SpsaParam> ParseParamLine(absl::string_view line, int line_number);
 
 }  // namespace gc9::coordinator::spsa

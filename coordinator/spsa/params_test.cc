@@ -13,8 +13,7 @@ using ::testing::HasSubstr;
 // The error for a file whose only parameter line is `line`, preceded by a
 // comment so that the line number is 2.
 std::string ErrorFor(const std::string& line) {
-  absl::StatusOr<std::vector<SpsaParam>> params =
-      ParseParams("# header\n" + line + "\n");
+  absl::StatusOr<std::vector<SpsaParam>> params = ParseParams("# header\n" + line + "\n");
   EXPECT_FALSE(params.ok()) << line;
   return std::string(params.status().message());
 }
@@ -43,8 +42,7 @@ TEST(SpsaParams, ParsesFishtestLinesCommentsAndBlankLines) {
 }
 
 TEST(SpsaParams, AcceptsStartOnEitherBound) {
-  EXPECT_TRUE(
-      ParseParams("lo,0,0,5,1,0.1\nhi,5,0,5,1,0.1\nfixed,3,3,3,1,0.1").ok());
+  EXPECT_TRUE(ParseParams("lo,0,0,5,1,0.1\nhi,5,0,5,1,0.1\nfixed,3,3,3,1,0.1").ok());
 }
 
 TEST(SpsaParams, WrongFieldCount) {
@@ -74,18 +72,14 @@ TEST(SpsaParams, StartOutsideRange) {
   const std::string error = ErrorFor("Tempo,7,0,2,0.5,0.1");
   EXPECT_THAT(error, HasSubstr("line 2"));
   EXPECT_THAT(error, HasSubstr("start 7 is outside [0, 2]"));
-  EXPECT_THAT(ErrorFor("Tempo,-1,0,2,0.5,0.1"),
-              HasSubstr("start -1 is outside"));
+  EXPECT_THAT(ErrorFor("Tempo,-1,0,2,0.5,0.1"), HasSubstr("start -1 is outside"));
 }
 
 TEST(SpsaParams, NonPositiveCEndOrREnd) {
-  EXPECT_THAT(ErrorFor("Tempo,1,0,2,0,0.1"),
-              HasSubstr("line 2: c_end must be > 0"));
+  EXPECT_THAT(ErrorFor("Tempo,1,0,2,0,0.1"), HasSubstr("line 2: c_end must be > 0"));
   EXPECT_THAT(ErrorFor("Tempo,1,0,2,-0.5,0.1"), HasSubstr("c_end must be > 0"));
-  EXPECT_THAT(ErrorFor("Tempo,1,0,2,0.5,0"),
-              HasSubstr("line 2: r_end must be > 0"));
-  EXPECT_THAT(ErrorFor("Tempo,1,0,2,0.5,-1e-3"),
-              HasSubstr("r_end must be > 0"));
+  EXPECT_THAT(ErrorFor("Tempo,1,0,2,0.5,0"), HasSubstr("line 2: r_end must be > 0"));
+  EXPECT_THAT(ErrorFor("Tempo,1,0,2,0.5,-1e-3"), HasSubstr("r_end must be > 0"));
 }
 
 TEST(SpsaParams, EmptyName) {
@@ -93,12 +87,11 @@ TEST(SpsaParams, EmptyName) {
 }
 
 TEST(SpsaParams, DuplicateName) {
-  absl::StatusOr<std::vector<SpsaParam>> params = ParseParams(
-      "Tempo,1,0,2,0.5,0.1\nOther,1,0,2,0.5,0.1\n\nTempo,1,0,2,0.5,0.1\n");
+  absl::StatusOr<std::vector<SpsaParam>> params =
+      ParseParams("Tempo,1,0,2,0.5,0.1\nOther,1,0,2,0.5,0.1\n\nTempo,1,0,2,0.5,0.1\n");
   ASSERT_FALSE(params.ok());
-  EXPECT_THAT(
-      params.status().message(),
-      HasSubstr("line 4: duplicate name 'Tempo' (first defined on line 1)"));
+  EXPECT_THAT(params.status().message(),
+              HasSubstr("line 4: duplicate name 'Tempo' (first defined on line 1)"));
 }
 
 TEST(SpsaParams, NothingToTune) {

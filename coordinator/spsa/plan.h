@@ -19,12 +19,12 @@ struct PlanRow {
   double r_k = 0;
 };
 
-std::vector<PlanRow> PlanAt(const std::vector<SpsaParam>& params,
-                            const SpsaSchedule& schedule, int64_t k);
+std::vector<PlanRow> PlanAt(const std::vector<SpsaParam>& params, const SpsaSchedule& schedule,
+                            int64_t k);
 
 // An aligned text table with a header naming N and k.
-std::string FormatPlanTable(const std::vector<PlanRow>& rows,
-                            const SpsaSchedule& schedule, int64_t k);
+std::string FormatPlanTable(const std::vector<PlanRow>& rows, const SpsaSchedule& schedule,
+                            int64_t k);
 
 // A JSON list of {"name", "c", "a", "A", "c_k", "R_k"} objects. Numbers are
 // printed with 17 significant digits so that they parse back to the same

@@ -34,8 +34,7 @@ TEST(SpsaPlan, RowsFollowTheSchedule) {
 
 TEST(SpsaPlan, TableHasHeaderAndOneLinePerParameter) {
   const SpsaSchedule schedule = *DefaultSchedule(250);
-  const std::string table =
-      FormatPlanTable(PlanAt(TempoAndX(), schedule, 0), schedule, 0);
+  const std::string table = FormatPlanTable(PlanAt(TempoAndX(), schedule, 0), schedule, 0);
   EXPECT_THAT(table, HasSubstr("N = 250 pairs, iteration k = 0"));
   EXPECT_THAT(table, HasSubstr("R_k"));
   EXPECT_THAT(table, HasSubstr("Tempo"));
@@ -56,23 +55,21 @@ TEST(SpsaPlan, JsonNumbersRoundTrip) {
   const double c = 0.8732969536786795;
   const double r_k = 1.0 / 3;
   const std::string json = FormatPlanJson({{"p", c, 0.1, 0.2, 0.3, r_k}});
-  for (const auto& [key, expected] :
-       {std::pair<std::string, double>{"\"c\": ", c},
-        std::pair<std::string, double>{"\"R_k\": ", r_k}}) {
+  for (const auto& [key, expected] : {std::pair<std::string, double>{"\"c\": ", c},
+                                      std::pair<std::string, double>{"\"R_k\": ", r_k}}) {
     const size_t begin = json.find(key);
     ASSERT_NE(begin, std::string::npos) << key;
     const size_t start = begin + key.size();
     double parsed = 0;
-    ASSERT_TRUE(absl::SimpleAtod(
-        json.substr(start, json.find_first_of(",}", start) - start), &parsed));
+    ASSERT_TRUE(
+        absl::SimpleAtod(json.substr(start, json.find_first_of(",}", start) - start), &parsed));
     EXPECT_EQ(parsed, expected) << key;  // exactly, not approximately
   }
 }
 
 TEST(SpsaPlan, JsonEscapesNames) {
   const std::vector<PlanRow> rows = {{"a\"b\\c\td", 1, 1, 1, 1, 1}};
-  EXPECT_THAT(FormatPlanJson(rows),
-              HasSubstr("\"name\": \"a\\\"b\\\\c\\u0009d\""));
+  EXPECT_THAT(FormatPlanJson(rows), HasSubstr("\"name\": \"a\\\"b\\\\c\\u0009d\""));
 }
 
 TEST(SpsaPlan, EmptyJsonList) { EXPECT_EQ(FormatPlanJson({}), "[]\n"); }

@@ -17,8 +17,7 @@ namespace gc9::coordinator::spsa {
 
 absl::StatusOr<SpsaSchedule> DefaultSchedule(int64_t pairs) {
   if (pairs < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("pairs must be >= 1, got ", pairs));
+    return absl::InvalidArgumentError(absl::StrCat("pairs must be >= 1, got ", pairs));
   }
   SpsaSchedule schedule;
   schedule.pairs = pairs;
@@ -30,21 +29,19 @@ ParamGains GainsFor(const SpsaParam& param, const SpsaSchedule& schedule) {
   const double n = static_cast<double>(schedule.pairs);
   ParamGains gains;
   gains.c = param.c_end * std::pow(n, schedule.gamma);
-  gains.a = param.r_end * param.c_end * param.c_end *
-            std::pow(schedule.stability + n, schedule.alpha);
+  gains.a =
+      param.r_end * param.c_end * param.c_end * std::pow(schedule.stability + n, schedule.alpha);
   return gains;
 }
 
-StepGains StepAt(const ParamGains& gains, const SpsaSchedule& schedule,
-                 int64_t k) {
+StepGains StepAt(const ParamGains& gains, const SpsaSchedule& schedule, int64_t k) {
   // fishtest counts from 1 here ("iter_local = iter + 1") so that k = 0 has a
   // finite c_k.
   const double iteration = static_cast<double>(k) + 1.0;
   StepGains step;
   step.c_k = gains.c / std::pow(iteration, schedule.gamma);
-  step.r_k = gains.a /
-             std::pow(schedule.stability + iteration, schedule.alpha) /
-             (step.c_k * step.c_k);
+  step.r_k =
+      gains.a / std::pow(schedule.stability + iteration, schedule.alpha) / (step.c_k * step.c_k);
   return step;
 }
 

@@ -45,7 +45,6 @@ ParamGains GainsFor(const SpsaParam& param, const SpsaSchedule& schedule);
 
 // Valid for any k >= 0; at k = N - 1 it gives back c_end and r_end (up to
 // rounding).
-StepGains StepAt(const ParamGains& gains, const SpsaSchedule& schedule,
-                 int64_t k);
+StepGains StepAt(const ParamGains& gains, const SpsaSchedule& schedule, int64_t k);
 
 }  // namespace gc9::coordinator::spsa

@@ -23,8 +23,7 @@ namespace {
 constexpr double kRelTol = 1e-12;
 
 void ExpectClose(double actual, double expected) {
-  EXPECT_NEAR(actual, expected, kRelTol * std::abs(expected))
-      << "expected " << expected;
+  EXPECT_NEAR(actual, expected, kRelTol * std::abs(expected)) << "expected " << expected;
 }
 
 SpsaSchedule Schedule(int64_t pairs) {
@@ -82,13 +81,11 @@ TEST(SpsaSchedule, FishtestTempoRunSteps) {
   ExpectClose(first.c_k, 0.8732969536786795);
   ExpectClose(first.r_k, 0.13560648047613308);
 
-  const StepGains tenth =
-      StepAt(gains, schedule, 9);  // c / 10^0.101, a / 35^0.602 / c_k^2
+  const StepGains tenth = StepAt(gains, schedule, 9);  // c / 10^0.101, a / 35^0.602 / c_k^2
   ExpectClose(tenth.c_k, 0.6920889976948965);
   ExpectClose(tenth.r_k, 0.1805366739915686);
 
-  const StepGains last =
-      StepAt(gains, schedule, 249);  // back to c_end and r_end
+  const StepGains last = StepAt(gains, schedule, 249);  // back to c_end and r_end
   ExpectClose(last.c_k, 0.5);
   ExpectClose(last.r_k, 0.1);
 }
@@ -133,10 +130,8 @@ TEST(SpsaSchedule, ThousandPairRun) {
 TEST(SpsaSchedule, LastIterationGivesBackEndValues) {
   for (const int64_t pairs : {1, 7, 25, 333, 20000}) {
     const SpsaSchedule schedule = Schedule(pairs);
-    for (const SpsaParam& param :
-         {Param(0.5, 0.1), Param(12.5, 0.0025), Param(3e-3, 7.0)}) {
-      const StepGains last =
-          StepAt(GainsFor(param, schedule), schedule, pairs - 1);
+    for (const SpsaParam& param : {Param(0.5, 0.1), Param(12.5, 0.0025), Param(3e-3, 7.0)}) {
+      const StepGains last = StepAt(GainsFor(param, schedule), schedule, pairs - 1);
       ExpectClose(last.c_k, param.c_end);
       ExpectClose(last.r_k, param.r_end);
     }
@@ -147,8 +142,7 @@ TEST(SpsaSchedule, StepsShrinkOverTheRun) {
   const SpsaSchedule schedule = Schedule(5000);
   const ParamGains gains = GainsFor(Param(4, 0.002), schedule);
   double previous_c = INFINITY;
-  double previous_a_k =
-      INFINITY;  // a_k = R_k * c_k^2, the learning rate in theta units
+  double previous_a_k = INFINITY;  // a_k = R_k * c_k^2, the learning rate in theta units
   for (int64_t k = 0; k < 5000; k += 97) {
     const StepGains step = StepAt(gains, schedule, k);
     EXPECT_LT(step.c_k, previous_c);

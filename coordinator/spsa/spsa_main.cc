@@ -25,14 +25,11 @@
 #include "coordinator/spsa/plan.h"
 #include "coordinator/spsa/schedule.h"
 
-ABSL_FLAG(
-    std::string, params, "",
-    "File of tuning parameters, one 'name,start,min,max,c_end,r_end' per line "
-    "(fishtest's format; blank lines and # comments allowed). Required.");
-ABSL_FLAG(int64_t, pairs, 0,
-          "Number of game pairs N in the run, >= 1. Required.");
-ABSL_FLAG(int64_t, iteration, 0,
-          "Iteration k to show c_k and R_k for, in [0, N).");
+ABSL_FLAG(std::string, params, "",
+          "File of tuning parameters, one 'name,start,min,max,c_end,r_end' per line "
+          "(fishtest's format; blank lines and # comments allowed). Required.");
+ABSL_FLAG(int64_t, pairs, 0, "Number of game pairs N in the run, >= 1. Required.");
+ABSL_FLAG(int64_t, iteration, 0, "Iteration k to show c_k and R_k for, in [0, N).");
 ABSL_FLAG(bool, json, false,
           "Print a JSON list of {name, c, a, A, c_k, R_k} objects instead of a "
           "table.");
@@ -66,8 +63,8 @@ constexpr char kPlanUsage[] =
     "name, c, a, A, c_k, R_k. Bad flags, values or files exit with status 2.";
 
 bool IsHelpName(absl::string_view name) {
-  return name == "help" || name == "helpfull" || name == "helpshort" ||
-         name == "h" || name == "helppackage";
+  return name == "help" || name == "helpfull" || name == "helpshort" || name == "h" ||
+         name == "helppackage";
 }
 
 // Only this file's flags are accepted: absl's --flagfile and friends would read
@@ -93,14 +90,12 @@ absl::Status CheckPlanArgs(const std::vector<char*>& args, bool* wants_help) {
     const absl::string_view arg = args[i];
     if (arg == "--") {
       if (i + 1 < args.size()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("unexpected argument '", args[i + 1], "'"));
+        return absl::InvalidArgumentError(absl::StrCat("unexpected argument '", args[i + 1], "'"));
       }
       break;
     }
     if (arg.size() < 2 || arg[0] != '-') {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unexpected argument '", arg, "'"));
+      return absl::InvalidArgumentError(absl::StrCat("unexpected argument '", arg, "'"));
     }
     absl::string_view body = arg.substr(arg[1] == '-' ? 2 : 1);
     const size_t equals = body.find('=');
@@ -113,19 +108,15 @@ absl::Status CheckPlanArgs(const std::vector<char*>& args, bool* wants_help) {
 
     absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
     bool negated = false;
-    if ((flag == nullptr || !IsOwnFlag(*flag)) &&
-        absl::StartsWith(name, "no")) {
+    if ((flag == nullptr || !IsOwnFlag(*flag)) && absl::StartsWith(name, "no")) {
       flag = absl::FindCommandLineFlag(name.substr(2));
       negated = true;
     }
-    if (flag == nullptr || !IsOwnFlag(*flag) ||
-        (negated && !flag->IsOfType<bool>())) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown flag '--", name, "'"));
+    if (flag == nullptr || !IsOwnFlag(*flag) || (negated && !flag->IsOfType<bool>())) {
+      return absl::InvalidArgumentError(absl::StrCat("unknown flag '--", name, "'"));
     }
     if (negated && has_value) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("flag '--", name, "' takes no value"));
+      return absl::InvalidArgumentError(absl::StrCat("flag '--", name, "' takes no value"));
     }
 
     std::string value;
@@ -136,28 +127,24 @@ absl::Status CheckPlanArgs(const std::vector<char*>& args, bool* wants_help) {
     } else if (i + 1 < args.size()) {
       value = args[++i];
     } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("flag '--", name, "' is missing its value"));
+      return absl::InvalidArgumentError(absl::StrCat("flag '--", name, "' is missing its value"));
     }
     std::string error;
     if (!flag->ParseFrom(value, &error)) {
-      return absl::InvalidArgumentError(absl::StrCat("bad value '", value,
-                                                     "' for '--", flag->Name(),
-                                                     "'", ExpectedKind(*flag)));
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad value '", value, "' for '--", flag->Name(), "'", ExpectedKind(*flag)));
     }
   }
   return absl::OkStatus();
 }
 
 void PrintPlanHelp() {
-  std::cout << "gc9-spsa plan: " << absl::ProgramUsageMessage()
-            << "\n\nFlags:\n";
+  std::cout << "gc9-spsa plan: " << absl::ProgramUsageMessage() << "\n\nFlags:\n";
   // The required flags' defaults are placeholders, not worth showing.
   const struct {
     absl::string_view name;
     bool show_default;
-  } kShown[] = {
-      {"params", false}, {"pairs", false}, {"iteration", true}, {"json", true}};
+  } kShown[] = {{"params", false}, {"pairs", false}, {"iteration", true}, {"json", true}};
   for (const auto& shown : kShown) {
     const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(shown.name);
     std::cout << "  --" << flag->Name() << "\n      " << flag->Help();
@@ -171,14 +158,13 @@ void PrintPlanHelp() {
 absl::StatusOr<std::string> ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    return absl::NotFoundError(absl::StrCat("cannot open params file '", path,
-                                            "': ", std::strerror(errno)));
+    return absl::NotFoundError(
+        absl::StrCat("cannot open params file '", path, "': ", std::strerror(errno)));
   }
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) {
-    return absl::DataLossError(
-        absl::StrCat("cannot read params file '", path, "'"));
+    return absl::DataLossError(absl::StrCat("cannot read params file '", path, "'"));
   }
   return text.str();
 }
@@ -191,8 +177,7 @@ absl::StatusOr<std::string> RunPlan() {
     return absl::InvalidArgumentError("--params FILE is required");
   }
   if (pairs < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--pairs must be given and >= 1, got ", pairs));
+    return absl::InvalidArgumentError(absl::StrCat("--pairs must be given and >= 1, got ", pairs));
   }
   if (k < 0 || k >= pairs) {
     return absl::InvalidArgumentError(
@@ -210,8 +195,7 @@ absl::StatusOr<std::string> RunPlan() {
   if (!schedule.ok()) return schedule.status();
 
   const std::vector<PlanRow> rows = PlanAt(*params, *schedule, k);
-  return absl::GetFlag(FLAGS_json) ? FormatPlanJson(rows)
-                                   : FormatPlanTable(rows, *schedule, k);
+  return absl::GetFlag(FLAGS_json) ? FormatPlanJson(rows) : FormatPlanTable(rows, *schedule, k);
 }
 
 int PlanMain(std::vector<char*> args) {
@@ -248,14 +232,12 @@ int main(int argc, char** argv) {
     return kUsageError;
   }
   const absl::string_view command = argv[1];
-  if (command == "--help" || command == "-help" || command == "-h" ||
-      command == "help") {
+  if (command == "--help" || command == "-help" || command == "-h" || command == "help") {
     std::cout << kTopUsage;
     return 0;
   }
   if (command != "plan") {
-    std::cerr << "gc9-spsa: unknown subcommand '" << command << "'\n\n"
-              << kTopUsage;
+    std::cerr << "gc9-spsa: unknown subcommand '" << command << "'\n\n" << kTopUsage;
     return kUsageError;
   }
   // The subcommand is dropped so that absl sees "gc9-spsa --flags...".

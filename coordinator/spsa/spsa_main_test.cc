@@ -32,8 +32,7 @@ ProcessResult RunSpsa(const std::string& args) {
   if (pipe == nullptr) return run;
   char buffer[4096];
   size_t read = 0;
-  while ((read = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
-    run.output.append(buffer, read);
+  while ((read = fread(buffer, 1, sizeof(buffer), pipe)) > 0) run.output.append(buffer, read);
   const int status = pclose(pipe);
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
@@ -80,12 +79,11 @@ void ExpectClose(double actual, double expected) {
 }
 
 TEST_F(SpsaMain, PlanJsonCarriesTheSchedule) {
-  const std::string params =
-      WriteFile("params.txt",
-                "# fishtest's example parameter\nTempo,1,0,2,0.5,0.1\n\n"
-                "x,100,0,200,10,0.002\n");
-  const ProcessResult run = RunSpsa(absl::StrCat(
-      "plan --params ", params, " --pairs 250 --iteration 9 --json"));
+  const std::string params = WriteFile("params.txt",
+                                       "# fishtest's example parameter\nTempo,1,0,2,0.5,0.1\n\n"
+                                       "x,100,0,200,10,0.002\n");
+  const ProcessResult run =
+      RunSpsa(absl::StrCat("plan --params ", params, " --pairs 250 --iteration 9 --json"));
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const size_t tempo = run.output.find("\"name\": \"Tempo\"");
   const size_t x = run.output.find("\"name\": \"x\"");
@@ -102,8 +100,7 @@ TEST_F(SpsaMain, PlanJsonCarriesTheSchedule) {
 
 TEST_F(SpsaMain, PlanDefaultsToIterationZeroAndPrintsATable) {
   const std::string params = WriteFile("params.txt", "Tempo,1,0,2,0.5,0.1\n");
-  const ProcessResult run =
-      RunSpsa(absl::StrCat("plan --params=", params, " --pairs=250"));
+  const ProcessResult run = RunSpsa(absl::StrCat("plan --params=", params, " --pairs=250"));
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_THAT(run.output, HasSubstr("iteration k = 0"));
   EXPECT_THAT(run.output, HasSubstr("Tempo"));
@@ -111,10 +108,8 @@ TEST_F(SpsaMain, PlanDefaultsToIterationZeroAndPrintsATable) {
 }
 
 TEST_F(SpsaMain, BadParamsFileExitsTwoNamingTheLine) {
-  const std::string params =
-      WriteFile("bad.txt", "Tempo,1,0,2,0.5,0.1\nKing,5,10,0,1,0.1\n");
-  const ProcessResult run =
-      RunSpsa(absl::StrCat("plan --params ", params, " --pairs 100"));
+  const std::string params = WriteFile("bad.txt", "Tempo,1,0,2,0.5,0.1\nKing,5,10,0,1,0.1\n");
+  const ProcessResult run = RunSpsa(absl::StrCat("plan --params ", params, " --pairs 100"));
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_THAT(run.output, HasSubstr("line 2"));
   EXPECT_THAT(run.output, HasSubstr("min 10 is greater than max 0"));
@@ -135,24 +130,18 @@ TEST_F(SpsaMain, BadFlagsAndValuesExitTwo) {
   } cases[] = {
       {absl::StrCat("plan --params ", params), "--pairs must be given"},
       {"plan --pairs 10", "--params FILE is required"},
-      {absl::StrCat("plan --params ", params, " --pairs=ten"),
-       "bad value 'ten' for '--pairs'"},
-      {absl::StrCat("plan --params ", params, " --pairs 0"),
-       "--pairs must be given and >= 1"},
+      {absl::StrCat("plan --params ", params, " --pairs=ten"), "bad value 'ten' for '--pairs'"},
+      {absl::StrCat("plan --params ", params, " --pairs 0"), "--pairs must be given and >= 1"},
       {absl::StrCat("plan --params ", params, " --pairs 10 --iteration 10"),
        "--iteration must be in [0, 10)"},
       {absl::StrCat("plan --params ", params, " --pairs 10 --iteration -1"),
        "--iteration must be in [0, 10)"},
-      {absl::StrCat("plan --params ", params, " --pairs 10 --bogus"),
-       "unknown flag '--bogus'"},
+      {absl::StrCat("plan --params ", params, " --pairs 10 --bogus"), "unknown flag '--bogus'"},
       {absl::StrCat("plan --params ", params, " --pairs 10 --flagfile=x"),
        "unknown flag '--flagfile'"},
-      {absl::StrCat("plan --params ", params, " --pairs 10 extra"),
-       "unexpected argument 'extra'"},
-      {absl::StrCat("plan --params ", params, " --pairs"),
-       "'--pairs' is missing its value"},
-      {absl::StrCat("plan --params ", params, " --pairs 10 --json=maybe"),
-       "'--json'"},
+      {absl::StrCat("plan --params ", params, " --pairs 10 extra"), "unexpected argument 'extra'"},
+      {absl::StrCat("plan --params ", params, " --pairs"), "'--pairs' is missing its value"},
+      {absl::StrCat("plan --params ", params, " --pairs 10 --json=maybe"), "'--json'"},
   };
   for (const auto& test : cases) {
     const ProcessResult run = RunSpsa(test.args);

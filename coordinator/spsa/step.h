@@ -17,7 +17,7 @@ namespace gc9::coordinator::spsa {
 
 struct SpsaState {
   std::vector<double> theta;  // one value per parameter, in file order
-  int64_t iteration = 0;  // game pairs finished so far, as fishtest's "iter"
+  int64_t iteration = 0;      // game pairs finished so far, as fishtest's "iter"
 };
 
 // A pair handed to a worker. `k` is the iteration when it was sent out: its
@@ -52,8 +52,7 @@ std::vector<int> DrawFlips(size_t count, std::mt19937_64& rng);
 double UniformUnit(std::mt19937_64& rng);
 
 // k is the current iteration; flips are fresh.
-PairDispatch DispatchPair(const SpsaState& state, size_t param_count,
-                          std::mt19937_64& rng);
+PairDispatch DispatchPair(const SpsaState& state, size_t param_count, std::mt19937_64& rng);
 
 double Clip(const SpsaParam& param, double value);
 
@@ -79,16 +78,15 @@ std::vector<int64_t> RoundForIntegerEngine(const std::vector<SpsaParam>& params,
 
 // theta + R_k * c_k * result * flip, clipped, where result is the plus
 // engine's wins - losses.
-double UpdatedTheta(const SpsaParam& param, double theta, const StepGains& step,
-                    int flip, int64_t result);
+double UpdatedTheta(const SpsaParam& param, double theta, const StepGains& step, int flip,
+                    int64_t result);
 
 // Applies a finished pair: every theta moves by UpdatedTheta with the gains of
 // dispatch.k, and the iteration counter advances by one. Fails, leaving the
 // state alone, on size mismatches, bad flips, negative counts or more than two
 // games.
-absl::Status ApplyPairResult(const std::vector<SpsaParam>& params,
-                             const SpsaSchedule& schedule,
-                             const PairDispatch& dispatch,
-                             const PairOutcome& outcome, SpsaState* state);
+absl::Status ApplyPairResult(const std::vector<SpsaParam>& params, const SpsaSchedule& schedule,
+                             const PairDispatch& dispatch, const PairOutcome& outcome,
+                             SpsaState* state);
 
 }  // namespace gc9::coordinator::spsa

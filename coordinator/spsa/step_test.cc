@@ -13,16 +13,16 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-SpsaParam Param(const char* name, double start, double min, double max,
-                double c_end, double r_end) {
+SpsaParam Param(const char* name, double start, double min, double max, double c_end,
+                double r_end) {
   return SpsaParam{name, start, min, max, c_end, r_end};
 }
 
 SpsaSchedule Schedule(int64_t pairs) { return *DefaultSchedule(pairs); }
 
 TEST(SpsaStep, InitialStateStartsAtStart) {
-  const SpsaState state = InitialState(
-      {Param("a", 3, 0, 10, 1, 0.1), Param("b", -2.5, -5, 5, 1, 0.1)});
+  const SpsaState state =
+      InitialState({Param("a", 3, 0, 10, 1, 0.1), Param("b", -2.5, -5, 5, 1, 0.1)});
   EXPECT_THAT(state.theta, ElementsAre(3, -2.5));
   EXPECT_EQ(state.iteration, 0);
 }
@@ -69,10 +69,8 @@ TEST(SpsaStep, PerturbedPointsAreThetaPlusMinusCkClipped) {
                                          Param("low", 1, 0, 100, 4, 0.002),
                                          Param("high", 99, 0, 100, 4, 0.002)};
   const SpsaSchedule schedule = Schedule(100);
-  const PairDispatch dispatch{
-      /*k=*/99, /*flips=*/{1, -1, 1}};  // last pair: c_k = c_end = 4
-  absl::StatusOr<PairPoints> points =
-      PerturbedPoints(params, schedule, {50, 1, 99}, dispatch);
+  const PairDispatch dispatch{/*k=*/99, /*flips=*/{1, -1, 1}};  // last pair: c_k = c_end = 4
+  absl::StatusOr<PairPoints> points = PerturbedPoints(params, schedule, {50, 1, 99}, dispatch);
   ASSERT_TRUE(points.ok()) << points.status();
   ASSERT_EQ(points->plus.size(), 3u);
   EXPECT_NEAR(points->plus[0], 54, 1e-12);
@@ -87,15 +85,12 @@ TEST(SpsaStep, PerturbedPointsRejectsBadShapes) {
   const std::vector<SpsaParam> params = {Param("a", 5, 0, 10, 1, 0.1),
                                          Param("b", 5, 0, 10, 1, 0.1)};
   const SpsaSchedule schedule = Schedule(10);
-  EXPECT_THAT(
-      PerturbedPoints(params, schedule, {5}, {0, {1, 1}}).status().message(),
-      HasSubstr("theta has 1 values for 2 parameters"));
-  EXPECT_THAT(
-      PerturbedPoints(params, schedule, {5, 5}, {0, {1}}).status().message(),
-      HasSubstr("1 flips for 2 parameters"));
-  EXPECT_THAT(
-      PerturbedPoints(params, schedule, {5, 5}, {0, {1, 0}}).status().message(),
-      HasSubstr("not +1 or -1"));
+  EXPECT_THAT(PerturbedPoints(params, schedule, {5}, {0, {1, 1}}).status().message(),
+              HasSubstr("theta has 1 values for 2 parameters"));
+  EXPECT_THAT(PerturbedPoints(params, schedule, {5, 5}, {0, {1}}).status().message(),
+              HasSubstr("1 flips for 2 parameters"));
+  EXPECT_THAT(PerturbedPoints(params, schedule, {5, 5}, {0, {1, 0}}).status().message(),
+              HasSubstr("not +1 or -1"));
   EXPECT_FALSE(PerturbedPoints(params, schedule, {5, 5}, {-1, {1, 1}}).ok());
 }
 
@@ -115,8 +110,7 @@ TEST(SpsaStep, StochasticRoundingKeepsTheMean) {
   double sum = 0;
   constexpr int kDraws = 20000;
   for (int i = 0; i < kDraws; ++i) {
-    sum += RoundForIntegerEngine(params, {12.3},
-                                 [&rng] { return UniformUnit(rng); })[0];
+    sum += RoundForIntegerEngine(params, {12.3}, [&rng] { return UniformUnit(rng); })[0];
   }
   // The standard deviation of the mean is sqrt(0.3 * 0.7 / 20000) = 0.0032.
   EXPECT_NEAR(sum / kDraws, 12.3, 0.02);
@@ -136,9 +130,7 @@ TEST(SpsaStep, IntegerRoundingStaysInsideFractionalBounds) {
 // [0, 20] with R = 0.5, c = 2, flip +1 and result 3 becomes 13.
 TEST(SpsaStep, FishtestUpdateExample) {
   const SpsaParam param = Param("p", 10, 0, 20, 1, 0.1);
-  EXPECT_DOUBLE_EQ(
-      UpdatedTheta(param, 10.0, StepGains{/*c_k=*/2.0, /*r_k=*/0.5}, 1, 3),
-      13.0);
+  EXPECT_DOUBLE_EQ(UpdatedTheta(param, 10.0, StepGains{/*c_k=*/2.0, /*r_k=*/0.5}, 1, 3), 13.0);
   EXPECT_DOUBLE_EQ(UpdatedTheta(param, 10.0, StepGains{2.0, 0.5}, -1, 3), 7.0);
   EXPECT_DOUBLE_EQ(UpdatedTheta(param, 10.0, StepGains{2.0, 0.5}, 1, 30),
                    20.0);  // clipped
@@ -149,23 +141,19 @@ TEST(SpsaStep, ApplyPairResultUsesTheDispatchIteration) {
                                          Param("b", 50, 0, 100, 4, 0.002)};
   const SpsaSchedule schedule = Schedule(100);
   SpsaState state = InitialState(params);
-  state.iteration =
-      60;  // other pairs finished since this one was dispatched at k = 99
-  ASSERT_TRUE(ApplyPairResult(params, schedule, {/*k=*/99, {1, -1}},
-                              {/*wins=*/2, 0, 0}, &state)
-                  .ok());
+  state.iteration = 60;  // other pairs finished since this one was dispatched at k = 99
+  ASSERT_TRUE(
+      ApplyPairResult(params, schedule, {/*k=*/99, {1, -1}}, {/*wins=*/2, 0, 0}, &state).ok());
   // At k = N - 1: R_k * c_k * (W - L) = 0.002 * 4 * 2 = 0.016.
   EXPECT_NEAR(state.theta[0], 50.016, 1e-12);
   EXPECT_NEAR(state.theta[1], 49.984, 1e-12);
   EXPECT_EQ(state.iteration, 61);
 
-  ASSERT_TRUE(
-      ApplyPairResult(params, schedule, {99, {1, 1}}, {0, 2, 0}, &state).ok());
+  ASSERT_TRUE(ApplyPairResult(params, schedule, {99, {1, 1}}, {0, 2, 0}, &state).ok());
   EXPECT_NEAR(state.theta[0], 50.016, 1e-12);  // two draws leave theta alone
   EXPECT_EQ(state.iteration, 62);
 
-  ASSERT_TRUE(
-      ApplyPairResult(params, schedule, {99, {1, 1}}, {0, 1, 1}, &state).ok());
+  ASSERT_TRUE(ApplyPairResult(params, schedule, {99, {1, 1}}, {0, 1, 1}, &state).ok());
   EXPECT_NEAR(state.theta[0], 50.008, 1e-12);
   EXPECT_NEAR(state.theta[1], 49.976, 1e-12);
 }
@@ -174,8 +162,7 @@ TEST(SpsaStep, ApplyPairResultMatchesTheScheduleAtEarlyIterations) {
   const std::vector<SpsaParam> params = {Param("a", 50, 0, 100, 4, 0.002)};
   const SpsaSchedule schedule = Schedule(1000);
   SpsaState state = InitialState(params);
-  ASSERT_TRUE(
-      ApplyPairResult(params, schedule, {3, {-1}}, {0, 0, 2}, &state).ok());
+  ASSERT_TRUE(ApplyPairResult(params, schedule, {3, {-1}}, {0, 0, 2}, &state).ok());
   const StepGains step = StepAt(GainsFor(params[0], schedule), schedule, 3);
   EXPECT_DOUBLE_EQ(state.theta[0], 50 + step.r_k * step.c_k * 2);
 }
@@ -184,14 +171,10 @@ TEST(SpsaStep, ApplyPairResultRejectsBadInputAndLeavesStateAlone) {
   const std::vector<SpsaParam> params = {Param("a", 5, 0, 10, 1, 0.1)};
   const SpsaSchedule schedule = Schedule(10);
   SpsaState state = InitialState(params);
-  EXPECT_FALSE(
-      ApplyPairResult(params, schedule, {0, {1}}, {2, 1, 0}, &state).ok());
-  EXPECT_FALSE(
-      ApplyPairResult(params, schedule, {0, {1}}, {-1, 0, 0}, &state).ok());
-  EXPECT_FALSE(
-      ApplyPairResult(params, schedule, {0, {1, 1}}, {1, 1, 0}, &state).ok());
-  EXPECT_FALSE(
-      ApplyPairResult(params, schedule, {0, {2}}, {1, 1, 0}, &state).ok());
+  EXPECT_FALSE(ApplyPairResult(params, schedule, {0, {1}}, {2, 1, 0}, &state).ok());
+  EXPECT_FALSE(ApplyPairResult(params, schedule, {0, {1}}, {-1, 0, 0}, &state).ok());
+  EXPECT_FALSE(ApplyPairResult(params, schedule, {0, {1, 1}}, {1, 1, 0}, &state).ok());
+  EXPECT_FALSE(ApplyPairResult(params, schedule, {0, {2}}, {1, 1, 0}, &state).ok());
   EXPECT_THAT(state.theta, ElementsAre(5));
   EXPECT_EQ(state.iteration, 0);
 }

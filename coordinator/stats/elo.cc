@@ -66,8 +66,7 @@ absl::StatusOr<EloEstimate> EstimateElo(const WinLossDraw& wld) {
   return EloFromCounts(counts);
 }
 
-absl::StatusOr<NormalizedEloEstimate> EstimateNormalizedElo(
-    const Pentanomial& pentanomial) {
+absl::StatusOr<NormalizedEloEstimate> EstimateNormalizedElo(const Pentanomial& pentanomial) {
   absl::Status status = ValidatePentanomial(pentanomial);
   if (!status.ok()) return status;
   const Sample sample = ToSample(pentanomial.counts);
@@ -75,11 +74,9 @@ absl::StatusOr<NormalizedEloEstimate> EstimateNormalizedElo(
   const double t = (m.mean - 0.5) / std::sqrt(m.variance);
   // The asymptotic variance of the sample t-value; rounding can push it below
   // zero when the sample is nearly degenerate, hence the clamp.
-  const double var_t = std::max(
-      1 - t * m.skewness + 0.25 * t * t * (m.excess_kurtosis + 2), 0.0);
+  const double var_t = std::max(1 - t * m.skewness + 0.25 * t * t * (m.excess_kurtosis + 2), 0.0);
   const double scale = kNeloPerT / std::sqrt(2.0);
-  const double delta =
-      scale * NormalQuantile(0.975) * std::sqrt(var_t / sample.total);
+  const double delta = scale * NormalQuantile(0.975) * std::sqrt(var_t / sample.total);
   NormalizedEloEstimate e;
   e.nelo = scale * t;
   e.low = e.nelo - delta;

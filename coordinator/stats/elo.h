@@ -53,8 +53,7 @@ struct NormalizedEloEstimate {
 // distribution of points per game, its variance (1 - t skew + t^2 (exkurt + 2)
 // / 4) / pairs (clamped at 0), a normal 95% interval, all scaled by 800 / ln 10
 // / sqrt 2.
-absl::StatusOr<NormalizedEloEstimate> EstimateNormalizedElo(
-    const Pentanomial& pentanomial);
+absl::StatusOr<NormalizedEloEstimate> EstimateNormalizedElo(const Pentanomial& pentanomial);
 
 // The share of pairs scoring 1 (DD or WL) over the regularized counts, what
 // fishtest's raw statistics call the pentanomial draw ratio.

@@ -56,8 +56,7 @@ TEST_P(PublishedEloTest, MatchesFishtest) {
   EXPECT_NEAR(elo->error(), c.elo_error, kOneDecimal) << c.source;
   EXPECT_NEAR(elo->low, elo->elo - elo->error(), 1e-12);
   EXPECT_NEAR(elo->los, c.los, kPercentOneDecimal) << c.source;
-  absl::StatusOr<NormalizedEloEstimate> nelo =
-      EstimateNormalizedElo(c.pentanomial);
+  absl::StatusOr<NormalizedEloEstimate> nelo = EstimateNormalizedElo(c.pentanomial);
   ASSERT_TRUE(nelo.ok()) << nelo.status();
   EXPECT_NEAR(nelo->nelo, c.nelo, kTwoDecimals) << c.source;
   EXPECT_NEAR(nelo->error(), c.nelo_error, kOneDecimal) << c.source;
@@ -69,13 +68,11 @@ INSTANTIATE_TEST_SUITE_P(
         // Stockfish PR #4160: fixed games at 180+1.8, fishtest run
         // 631836b437f41b13973d7da1: "Elo: 1.35 +-1.2 (95%) LOS: 98.6%",
         // "nElo: 3.13 +-2.8 (95%)".
-        PublishedElo{"Stockfish#4160", P(39, 5335, 18992, 5622, 12), 1.35, 1.2,
-                     0.986, 3.13, 2.8},
+        PublishedElo{"Stockfish#4160", P(39, 5335, 18992, 5622, 12), 1.35, 1.2, 0.986, 3.13, 2.8},
         // Stockfish PR #6255, "Stalemate 10k" fixed games: "Elo: 2.22 ± 1.3
         // (95%) LOS: 100.0%", "nElo: 12.00 ± 6.8 (95%)". The zero WW count
         // goes through the 1e-3 regularization.
-        PublishedElo{"Stockfish#6255", P(1, 137, 4659, 203, 0), 2.22, 1.3,
-                     1.000, 12.00, 6.8}),
+        PublishedElo{"Stockfish#6255", P(1, 137, 4659, 203, 0), 2.22, 1.3, 1.000, 12.00, 6.8}),
     SourceName<PublishedElo>);
 
 TEST(EloFromScoreTest, LogisticCurve) {
@@ -95,8 +92,7 @@ TEST(EstimateEloTest, EmptySampleIsEvenAndFinite) {
   EXPECT_NEAR(elo->los, 0.5, 1e-9);
   EXPECT_TRUE(std::isfinite(elo->low));
   EXPECT_TRUE(std::isfinite(elo->high));
-  absl::StatusOr<NormalizedEloEstimate> nelo =
-      EstimateNormalizedElo(P(0, 0, 0, 0, 0));
+  absl::StatusOr<NormalizedEloEstimate> nelo = EstimateNormalizedElo(P(0, 0, 0, 0, 0));
   ASSERT_TRUE(nelo.ok());
   EXPECT_NEAR(nelo->nelo, 0.0, 1e-9);
   EXPECT_TRUE(std::isfinite(nelo->low));
@@ -108,13 +104,12 @@ TEST(EstimateEloTest, SingleOutcomeClassIsFinite) {
     p.counts[cls] = 50;
     absl::StatusOr<EloEstimate> elo = EstimateElo(p);
     ASSERT_TRUE(elo.ok());
-    EXPECT_TRUE(std::isfinite(elo->elo) && std::isfinite(elo->low) &&
-                std::isfinite(elo->high) && std::isfinite(elo->los))
+    EXPECT_TRUE(std::isfinite(elo->elo) && std::isfinite(elo->low) && std::isfinite(elo->high) &&
+                std::isfinite(elo->los))
         << "class " << cls;
     absl::StatusOr<NormalizedEloEstimate> nelo = EstimateNormalizedElo(p);
     ASSERT_TRUE(nelo.ok());
-    EXPECT_TRUE(std::isfinite(nelo->nelo) && std::isfinite(nelo->low) &&
-                std::isfinite(nelo->high))
+    EXPECT_TRUE(std::isfinite(nelo->nelo) && std::isfinite(nelo->low) && std::isfinite(nelo->high))
         << "class " << cls;
   }
   // All WW: the clamp caps the estimate at stat_util.elo(0.999).
@@ -131,34 +126,26 @@ TEST(EstimateEloTest, TrinomialAgreesWithHandComputation) {
   WinLossDraw wld{30, 20, 60};
   const double n = 110;
   const double mu = (30 + 0.5 * 60) / n;
-  const double var =
-      (20 * mu * mu + 60 * (0.5 - mu) * (0.5 - mu) + 30 * (1 - mu) * (1 - mu)) /
-      n;
+  const double var = (20 * mu * mu + 60 * (0.5 - mu) * (0.5 - mu) + 30 * (1 - mu) * (1 - mu)) / n;
   const double se = std::sqrt(var / n);
   const double z = 1.959963984540054;  // Phi^-1(0.975)
   absl::StatusOr<EloEstimate> elo = EstimateElo(wld);
   ASSERT_TRUE(elo.ok());
   EXPECT_NEAR(elo->elo, EloFromScore(mu), 1e-9);
-  EXPECT_NEAR(elo->error(),
-              (EloFromScore(mu + z * se) - EloFromScore(mu - z * se)) / 2,
-              1e-9);
-  EXPECT_NEAR(elo->los, 0.5 * std::erfc(-(mu - 0.5) / se / std::sqrt(2.0)),
-              1e-12);
+  EXPECT_NEAR(elo->error(), (EloFromScore(mu + z * se) - EloFromScore(mu - z * se)) / 2, 1e-9);
+  EXPECT_NEAR(elo->los, 0.5 * std::erfc(-(mu - 0.5) / se / std::sqrt(2.0)), 1e-12);
 }
 
 TEST(EstimateEloTest, RejectsNegativeCounts) {
-  EXPECT_EQ(EstimateElo(P(0, -1, 0, 0, 0)).status().code(),
-            absl::StatusCode::kInvalidArgument);
-  EXPECT_EQ(EstimateElo(WinLossDraw{1, -2, 3}).status().code(),
-            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(EstimateElo(P(0, -1, 0, 0, 0)).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(EstimateElo(WinLossDraw{1, -2, 3}).status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(EstimateNormalizedElo(P(0, 0, 0, 0, -7)).status().code(),
             absl::StatusCode::kInvalidArgument);
 }
 
 TEST(DrawRatioTest, PentanomialAndTrinomial) {
   // By hand: 18992 of 30000 pairs score 1 (Stockfish PR #4160 counts).
-  absl::StatusOr<double> ratio =
-      PentanomialDrawRatio(P(39, 5335, 18992, 5622, 12));
+  absl::StatusOr<double> ratio = PentanomialDrawRatio(P(39, 5335, 18992, 5622, 12));
   ASSERT_TRUE(ratio.ok());
   EXPECT_NEAR(*ratio, 18992.0 / 30000.0, 1e-12);
   // Its W/L/D line: "Total: 60000 W: 16422 L: 16189 D: 27389".

@@ -19,33 +19,28 @@ std::string Fixed2(double x) {
 }  // namespace
 
 std::string FormatLlrLine(const SprtResult& sprt, const SprtParams& params) {
-  return absl::StrCat("LLR: ", Fixed2(sprt.llr), " (",
-                      Fixed2(sprt.bounds.lower), ", ",
-                      Fixed2(sprt.bounds.upper), ") [", Fixed2(params.elo0),
-                      ", ", Fixed2(params.elo1), "]");
+  return absl::StrCat("LLR: ", Fixed2(sprt.llr), " (", Fixed2(sprt.bounds.lower), ", ",
+                      Fixed2(sprt.bounds.upper), ") [", Fixed2(params.elo0), ", ",
+                      Fixed2(params.elo1), "]");
 }
 
-std::string FormatEloLine(const EloEstimate& elo,
-                          const NormalizedEloEstimate& nelo) {
+std::string FormatEloLine(const EloEstimate& elo, const NormalizedEloEstimate& nelo) {
   return absl::StrCat("Elo: ", Fixed2(elo.elo), " +/- ", Fixed2(elo.error()),
-                      " (95%), nElo: ", Fixed2(nelo.nelo), " +/- ",
-                      Fixed2(nelo.error()));
+                      " (95%), nElo: ", Fixed2(nelo.nelo), " +/- ", Fixed2(nelo.error()));
 }
 
 std::string FormatLosLine(double los, double draw_ratio) {
-  return absl::StrCat("LOS: ", Fixed2(100 * los),
-                      " %, DrawRatio: ", Fixed2(100 * draw_ratio), " %");
+  return absl::StrCat("LOS: ", Fixed2(100 * los), " %, DrawRatio: ", Fixed2(100 * draw_ratio),
+                      " %");
 }
 
 std::string FormatPentanomialLine(const Pentanomial& pentanomial) {
-  return absl::StrCat("Ptnml(0-2): [", absl::StrJoin(pentanomial.counts, ", "),
-                      "]");
+  return absl::StrCat("Ptnml(0-2): [", absl::StrJoin(pentanomial.counts, ", "), "]");
 }
 
 std::string FormatGamesLine(const WinLossDraw& wld) {
-  return absl::StrCat("Games: ", wld.wins + wld.losses + wld.draws,
-                      ", W: ", wld.wins, ", L: ", wld.losses,
-                      ", D: ", wld.draws);
+  return absl::StrCat("Games: ", wld.wins + wld.losses + wld.draws, ", W: ", wld.wins,
+                      ", L: ", wld.losses, ", D: ", wld.draws);
 }
 
 std::string FormatGamesLine(const Pentanomial& pentanomial) {

@@ -16,8 +16,7 @@
 namespace gc9::coordinator::stats {
 
 std::string FormatLlrLine(const SprtResult& sprt, const SprtParams& params);
-std::string FormatEloLine(const EloEstimate& elo,
-                          const NormalizedEloEstimate& nelo);
+std::string FormatEloLine(const EloEstimate& elo, const NormalizedEloEstimate& nelo);
 // `los` and `draw_ratio` are fractions, printed as percentages.
 std::string FormatLosLine(double los, double draw_ratio);
 std::string FormatPentanomialLine(const Pentanomial& pentanomial);

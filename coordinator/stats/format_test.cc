@@ -12,13 +12,11 @@ TEST(FormatTest, LlrLine) {
   SprtParams params;
   params.elo0 = 0;
   params.elo1 = 2;
-  EXPECT_EQ(FormatLlrLine(sprt, params),
-            "LLR: 2.95 (-2.94, 2.94) [0.00, 2.00]");
+  EXPECT_EQ(FormatLlrLine(sprt, params), "LLR: 2.95 (-2.94, 2.94) [0.00, 2.00]");
   params.elo0 = -1.75;
   params.elo1 = 0.25;
   sprt.llr = -0.0031;
-  EXPECT_EQ(FormatLlrLine(sprt, params),
-            "LLR: 0.00 (-2.94, 2.94) [-1.75, 0.25]");
+  EXPECT_EQ(FormatLlrLine(sprt, params), "LLR: 0.00 (-2.94, 2.94) [-1.75, 0.25]");
 }
 
 TEST(FormatTest, EloLine) {
@@ -30,8 +28,7 @@ TEST(FormatTest, EloLine) {
   nelo.nelo = 4.0077;
   nelo.low = nelo.nelo - 3.0701;
   nelo.high = nelo.nelo + 3.0701;
-  EXPECT_EQ(FormatEloLine(elo, nelo),
-            "Elo: 2.35 +/- 1.80 (95%), nElo: 4.01 +/- 3.07");
+  EXPECT_EQ(FormatEloLine(elo, nelo), "Elo: 2.35 +/- 1.80 (95%), nElo: 4.01 +/- 3.07");
 }
 
 TEST(FormatTest, LosLine) {
@@ -53,8 +50,7 @@ TEST(FormatTest, GamesLineFromCounts) {
 TEST(FormatTest, GamesLineFromPentanomialSplitsMiddlePairs) {
   // By hand: of the 3 pairs scoring 1, one counts as WL and two as DD, so
   // W = 4 + 2 * 5 + 1, L = 2 + 2 * 1 + 1, D = 2 + 4 + 2 * 2.
-  EXPECT_EQ(FormatGamesLine(Pentanomial{{1, 2, 3, 4, 5}}),
-            "Games: 30, W: 15, L: 5, D: 10");
+  EXPECT_EQ(FormatGamesLine(Pentanomial{{1, 2, 3, 4, 5}}), "Games: 30, W: 15, L: 5, D: 10");
 }
 
 }  // namespace

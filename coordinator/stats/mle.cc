@@ -8,15 +8,14 @@
 namespace gc9::coordinator::stats {
 
 absl::StatusOr<double> SolveSecular(const Distribution& shifted) {
-  const auto [min_it, max_it] =
-      std::minmax_element(shifted.values.begin(), shifted.values.end());
+  const auto [min_it, max_it] = std::minmax_element(shifted.values.begin(), shifted.values.end());
   const double v = *min_it;
   const double w = *max_it;
   if (!(v * w < 0)) {
-    return absl::OutOfRangeError(absl::StrCat(
-        "no distribution on these results meets the constraint (shifted "
-        "scores span [",
-        v, ", ", w, "])"));
+    return absl::OutOfRangeError(
+        absl::StrCat("no distribution on these results meets the constraint (shifted "
+                     "scores span [",
+                     v, ", ", w, "])"));
   }
   auto f = [&](double x) {
     double sum = 0;
@@ -43,8 +42,7 @@ absl::StatusOr<double> SolveSecular(const Distribution& shifted) {
   return 0.5 * (lo + hi);
 }
 
-absl::StatusOr<Distribution> MleWithMean(const Distribution& observed,
-                                         double mean) {
+absl::StatusOr<Distribution> MleWithMean(const Distribution& observed, double mean) {
   Distribution shifted = observed;
   for (double& a : shifted.values) a -= mean;
   absl::StatusOr<double> x = SolveSecular(shifted);
@@ -56,8 +54,7 @@ absl::StatusOr<Distribution> MleWithMean(const Distribution& observed,
   return mle;
 }
 
-absl::StatusOr<Distribution> MleWithTValue(const Distribution& observed,
-                                           double ref, double t) {
+absl::StatusOr<Distribution> MleWithTValue(const Distribution& observed, double ref, double t) {
   constexpr int kMaxRounds = 10;
   constexpr double kConverged = 1e-9;
   const size_t n = observed.values.size();

@@ -18,15 +18,13 @@ absl::StatusOr<double> SolveSecular(const Distribution& shifted);
 // The distribution on the same values that is most likely to have produced the
 // empirical `observed` among those whose mean is `mean` (Proposition 1.1 of the
 // MLE note): p_i / (1 + x (a_i - mean)).
-absl::StatusOr<Distribution> MleWithMean(const Distribution& observed,
-                                         double mean);
+absl::StatusOr<Distribution> MleWithMean(const Distribution& observed, double mean);
 
 // The same under the constraint (mean - ref) / stdev == t, found by fishtest's
 // fixed-point iteration (Section 4.1 of "Normalized Elo, practical"): at most
 // ten rounds, each a secular equation whose shifts use the previous round's
 // mean and stdev, stopping once no probability moves by 1e-9. The round cap is
 // fishtest's too, so that both give the same LLR on hard inputs.
-absl::StatusOr<Distribution> MleWithTValue(const Distribution& observed,
-                                           double ref, double t);
+absl::StatusOr<Distribution> MleWithTValue(const Distribution& observed, double ref, double t);
 
 }  // namespace gc9::coordinator::stats

@@ -8,8 +8,7 @@ absl::Status ValidatePentanomial(const Pentanomial& pentanomial) {
   for (int i = 0; i < 5; ++i) {
     if (pentanomial.counts[i] < 0) {
       return absl::InvalidArgumentError(
-          absl::StrCat("pentanomial count P", i, " is negative (",
-                       pentanomial.counts[i], ")"));
+          absl::StrCat("pentanomial count P", i, " is negative (", pentanomial.counts[i], ")"));
     }
   }
   return absl::OkStatus();
@@ -17,16 +16,13 @@ absl::Status ValidatePentanomial(const Pentanomial& pentanomial) {
 
 absl::Status ValidateWinLossDraw(const WinLossDraw& wld) {
   if (wld.wins < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("win count is negative (", wld.wins, ")"));
+    return absl::InvalidArgumentError(absl::StrCat("win count is negative (", wld.wins, ")"));
   }
   if (wld.losses < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("loss count is negative (", wld.losses, ")"));
+    return absl::InvalidArgumentError(absl::StrCat("loss count is negative (", wld.losses, ")"));
   }
   if (wld.draws < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("draw count is negative (", wld.draws, ")"));
+    return absl::InvalidArgumentError(absl::StrCat("draw count is negative (", wld.draws, ")"));
   }
   return absl::OkStatus();
 }

@@ -34,14 +34,12 @@ absl::StatusOr<WaldBounds> ComputeWaldBounds(double alpha, double beta);
 // constrained MLEs (MleWithTValue, ref 1/2) over the regularized sample.
 // Bounds must lie strictly within +-800 / ln 10 / sqrt 2 (about 245.67, a
 // t-value of 1 per pair), beyond which the MLE has no solution.
-absl::StatusOr<double> NormalizedLlr(const Pentanomial& pentanomial,
-                                     double nelo0, double nelo1);
+absl::StatusOr<double> NormalizedLlr(const Pentanomial& pentanomial, double nelo0, double nelo1);
 
 // Fishtest's LLRcalc.LLR_logistic: the same with the mean score constrained
 // to L(elo) = 1 / (1 + 10^(-elo / 400)), elo0 and elo1 in logistic Elo. Not
 // the default model; kept because old fishtest runs (bounds in braces) used it.
-absl::StatusOr<double> LogisticLlr(const Pentanomial& pentanomial, double elo0,
-                                   double elo1);
+absl::StatusOr<double> LogisticLlr(const Pentanomial& pentanomial, double elo0, double elo1);
 
 enum class SprtDecision { kContinue, kAcceptH0, kAcceptH1 };
 
@@ -58,7 +56,6 @@ struct SprtResult {
 // an overshoot estimate gathered over the run's batch history; a single
 // snapshot has no history, so this compares with the plain Wald bounds (what
 // fishtest does before its first batch).
-absl::StatusOr<SprtResult> EvaluateSprt(const Pentanomial& pentanomial,
-                                        const SprtParams& params);
+absl::StatusOr<SprtResult> EvaluateSprt(const Pentanomial& pentanomial, const SprtParams& params);
 
 }  // namespace gc9::coordinator::stats

@@ -50,8 +50,7 @@ TEST(NormalizedLlrTest, FullPrecisionValueFromFishtestIssue1737) {
   // fishtest issue #1737: SPRT_elo on pentanomial [93, 18711, 58877, 18739,
   // 100], elo0 -1.75, elo1 0.25, elo_model normalized, prints
   // 'LLR': 2.9420974720708513 (LLRcalc.LLR_normalized).
-  absl::StatusOr<double> llr =
-      NormalizedLlr(P(93, 18711, 58877, 18739, 100), -1.75, 0.25);
+  absl::StatusOr<double> llr = NormalizedLlr(P(93, 18711, 58877, 18739, 100), -1.75, 0.25);
   ASSERT_TRUE(llr.ok()) << llr.status();
   EXPECT_NEAR(*llr, 2.9420974720708513, 1e-9);
 }
@@ -66,8 +65,7 @@ struct PublishedLlr {
 
 void PrintTo(const PublishedLlr& c, std::ostream* os) { *os << c.source; }
 
-class PublishedNormalizedLlrTest : public testing::TestWithParam<PublishedLlr> {
-};
+class PublishedNormalizedLlrTest : public testing::TestWithParam<PublishedLlr> {};
 
 TEST_P(PublishedNormalizedLlrTest, MatchesFishtest) {
   const PublishedLlr& c = GetParam();
@@ -83,30 +81,21 @@ INSTANTIATE_TEST_SUITE_P(
     testing::Values(
         // fishtest PR #2088 (ppigazzini, 2024-07-06): results_info of runs
         // dumped from fishtest's database by db_results_info.py.
-        PublishedLlr{"fishtest#2088 a", P(61, 12006, 31864, 12078, 47), 0.5,
-                     2.5, -2.24},
-        PublishedLlr{"fishtest#2088 b", P(1364, 74663, 161073, 73693, 1479),
-                     -1.75, 0.25, -0.66},
-        PublishedLlr{"fishtest#2088 c", P(57, 4083, 10436, 4259, 56), 0.5, 2.5,
-                     1.14},
-        PublishedLlr{"fishtest#2088 d", P(129, 5397, 11780, 5428, 98), 0.0, 2.0,
-                     -1.11},
-        PublishedLlr{"fishtest#2088 e", P(33, 1777, 4421, 1801, 29), 0.5, 2.5,
-                     -0.21},
+        PublishedLlr{"fishtest#2088 a", P(61, 12006, 31864, 12078, 47), 0.5, 2.5, -2.24},
+        PublishedLlr{"fishtest#2088 b", P(1364, 74663, 161073, 73693, 1479), -1.75, 0.25, -0.66},
+        PublishedLlr{"fishtest#2088 c", P(57, 4083, 10436, 4259, 56), 0.5, 2.5, 1.14},
+        PublishedLlr{"fishtest#2088 d", P(129, 5397, 11780, 5428, 98), 0.0, 2.0, -1.11},
+        PublishedLlr{"fishtest#2088 e", P(33, 1777, 4421, 1801, 29), 0.5, 2.5, -0.21},
         // Zero LL and WW counts: exercises the 1e-3 regularization.
         PublishedLlr{"fishtest#2088 f", P(0, 236, 690, 265, 0), 0.0, 2.0, 0.32},
         // Stockfish PR #6633 (fishtest run 69977d58e2562aa5bc1e09c4).
-        PublishedLlr{"Stockfish#6633", P(677, 25001, 61196, 24940, 714), -1.75,
-                     0.25, 2.95},
+        PublishedLlr{"Stockfish#6633", P(677, 25001, 61196, 24940, 714), -1.75, 0.25, 2.95},
         // Stockfish PR #4160, 60+0.6 8 threads (run 631ba0ff74bc4fe483a99db3).
-        PublishedLlr{"Stockfish#4160", P(12, 2318, 9925, 2598, 3), 0.5, 2.5,
-                     2.95},
+        PublishedLlr{"Stockfish#4160", P(12, 2318, 9925, 2598, 3), 0.5, 2.5, 2.95},
         // Stockfish PR #6255, non-regression STC and LTC
         // (runs 68a65d8ab6fb3300203bc825, 68a8f45cb6fb3300203bcb5e).
-        PublishedLlr{"Stockfish#6255 STC", P(317, 12094, 28735, 12231, 319),
-                     -1.75, 0.25, 2.96},
-        PublishedLlr{"Stockfish#6255 LTC", P(47, 9917, 26934, 10064, 45), -1.75,
-                     0.25, 2.94}),
+        PublishedLlr{"Stockfish#6255 STC", P(317, 12094, 28735, 12231, 319), -1.75, 0.25, 2.96},
+        PublishedLlr{"Stockfish#6255 LTC", P(47, 9917, 26934, 10064, 45), -1.75, 0.25, 2.94}),
     SourceName<PublishedLlr>);
 
 class PublishedLogisticLlrTest : public testing::TestWithParam<PublishedLlr> {};
@@ -123,15 +112,11 @@ INSTANTIATE_TEST_SUITE_P(
     Fishtest, PublishedLogisticLlrTest,
     testing::Values(
         // Stockfish PR #3209 (runs 5f9c7bbc6a2c112b60691d4d, 5f9d01f06a2c...).
-        PublishedLlr{"Stockfish#3209 STC", P(253, 4282, 17604, 4431, 286),
-                     -0.25, 1.25, 2.94},
-        PublishedLlr{"Stockfish#3209 LTC", P(58, 3302, 33130, 3518, 84), 0.25,
-                     1.25, 2.97},
+        PublishedLlr{"Stockfish#3209 STC", P(253, 4282, 17604, 4431, 286), -0.25, 1.25, 2.94},
+        PublishedLlr{"Stockfish#3209 LTC", P(58, 3302, 33130, 3518, 84), 0.25, 1.25, 2.97},
         // Stockfish PR #3098 (runs 5f4cb5e8ba100690c5cc5d25, 5f4dbc2eba10...).
-        PublishedLlr{"Stockfish#3098 STC", P(491, 7345, 29693, 7670, 465),
-                     -0.25, 1.25, 2.96},
-        PublishedLlr{"Stockfish#3098 LTC", P(53, 2220, 21459, 2445, 47), 0.25,
-                     1.25, 2.97}),
+        PublishedLlr{"Stockfish#3098 STC", P(491, 7345, 29693, 7670, 465), -0.25, 1.25, 2.96},
+        PublishedLlr{"Stockfish#3098 LTC", P(53, 2220, 21459, 2445, 47), 0.25, 1.25, 2.97}),
     SourceName<PublishedLlr>);
 
 TEST(NormalizedLlrTest, SymmetricInSwappingColoursAndBounds) {
@@ -173,28 +158,23 @@ TEST(NormalizedLlrTest, RejectsBoundsBeyondUnitTValuePerPair) {
   EXPECT_TRUE(NormalizedLlr(p, 0.0, 200.0).ok());
   absl::StatusOr<double> llr = NormalizedLlr(p, 0.0, 245.7);
   EXPECT_EQ(llr.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_NE(llr.status().message().find("245.7"), std::string::npos)
-      << llr.status();
-  EXPECT_EQ(NormalizedLlr(p, -300.0, 0.0).status().code(),
-            absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(llr.status().message().find("245.7"), std::string::npos) << llr.status();
+  EXPECT_EQ(NormalizedLlr(p, -300.0, 0.0).status().code(), absl::StatusCode::kInvalidArgument);
 }
 
 TEST(NormalizedLlrTest, UnreachableBoundInsideTheLimitIsAnErrorNotACrash) {
   // Close to the limit the later rounds, whose mean has moved off 1/2, can
   // lose the root too; fishtest asserts, this returns an error naming both
   // bounds.
-  absl::StatusOr<double> llr =
-      NormalizedLlr(P(93, 18711, 58877, 18739, 100), 0.0, 245.0);
+  absl::StatusOr<double> llr = NormalizedLlr(P(93, 18711, 58877, 18739, 100), 0.0, 245.0);
   EXPECT_EQ(llr.status().code(), absl::StatusCode::kOutOfRange);
-  EXPECT_NE(llr.status().message().find("[0, 245]"), std::string::npos)
-      << llr.status();
+  EXPECT_NE(llr.status().message().find("[0, 245]"), std::string::npos) << llr.status();
 }
 
 TEST(NormalizedLlrTest, RejectsNegativeCounts) {
   absl::StatusOr<double> llr = NormalizedLlr(P(1, 2, -3, 4, 5), 0.0, 2.0);
   EXPECT_EQ(llr.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_NE(llr.status().message().find("P2"), std::string::npos)
-      << llr.status();
+  EXPECT_NE(llr.status().message().find("P2"), std::string::npos) << llr.status();
 }
 
 TEST(SprtParamsTest, RejectsUnorderedBounds) {
@@ -225,8 +205,7 @@ TEST(SprtParamsTest, RejectsCrossingBounds) {
   SprtParams params;
   params.alpha = 0.6;
   params.beta = 0.5;
-  EXPECT_EQ(ValidateSprtParams(params).code(),
-            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(ValidateSprtParams(params).code(), absl::StatusCode::kInvalidArgument);
 }
 
 TEST(EvaluateSprtTest, DecisionFollowsBounds) {
@@ -234,14 +213,12 @@ TEST(EvaluateSprtTest, DecisionFollowsBounds) {
   params.elo0 = -1.75;
   params.elo1 = 0.25;
   // Published passes and failures from the cases above.
-  absl::StatusOr<SprtResult> pass =
-      EvaluateSprt(P(677, 25001, 61196, 24940, 714), params);
+  absl::StatusOr<SprtResult> pass = EvaluateSprt(P(677, 25001, 61196, 24940, 714), params);
   ASSERT_TRUE(pass.ok());
   EXPECT_EQ(pass->decision, SprtDecision::kAcceptH1);
   EXPECT_EQ(SprtDecisionName(pass->decision), "accept H1");
 
-  absl::StatusOr<SprtResult> running =
-      EvaluateSprt(P(1364, 74663, 161073, 73693, 1479), params);
+  absl::StatusOr<SprtResult> running = EvaluateSprt(P(1364, 74663, 161073, 73693, 1479), params);
   ASSERT_TRUE(running.ok());
   EXPECT_EQ(running->decision, SprtDecision::kContinue);
   EXPECT_EQ(SprtDecisionName(running->decision), "continue");
@@ -249,8 +226,7 @@ TEST(EvaluateSprtTest, DecisionFollowsBounds) {
   // Mirroring the passing run makes the tested engine clearly weaker.
   params.elo0 = 0.0;
   params.elo1 = 2.0;
-  absl::StatusOr<SprtResult> fail =
-      EvaluateSprt(P(714, 24940, 61196, 25001, 677), params);
+  absl::StatusOr<SprtResult> fail = EvaluateSprt(P(714, 24940, 61196, 25001, 677), params);
   ASSERT_TRUE(fail.ok());
   EXPECT_LT(fail->llr, fail->bounds.lower);
   EXPECT_EQ(fail->decision, SprtDecision::kAcceptH0);

@@ -30,18 +30,15 @@ ABSL_FLAG(std::optional<double>, elo0, std::nullopt,
           "normalized)");
 ABSL_FLAG(std::optional<double>, elo1, std::nullopt,
           "required: H1 bound in normalized Elo, greater than --elo0");
-ABSL_FLAG(double, alpha, 0.05,
-          "false-positive rate (accepting H1 when elo = elo0), in (0, 1)");
-ABSL_FLAG(double, beta, 0.05,
-          "false-negative rate (accepting H0 when elo = elo1), in (0, 1)");
+ABSL_FLAG(double, alpha, 0.05, "false-positive rate (accepting H1 when elo = elo0), in (0, 1)");
+ABSL_FLAG(double, beta, 0.05, "false-negative rate (accepting H0 when elo = elo1), in (0, 1)");
 ABSL_FLAG(bool, json, false, "print one JSON object instead of status lines");
 
 namespace gc9::coordinator::stats {
 namespace {
 
 constexpr int kExitBadInput = 2;
-constexpr absl::string_view kFlagOrder[] = {"pentanomial", "elo0", "elo1",
-                                            "alpha",       "beta", "json"};
+constexpr absl::string_view kFlagOrder[] = {"pentanomial", "elo0", "elo1", "alpha", "beta", "json"};
 
 void PrintHelp() {
   std::string text =
@@ -83,8 +80,7 @@ absl::StatusOr<bool> ParseFlags(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     absl::string_view arg = argv[i];
     if (!absl::ConsumePrefix(&arg, "--") && !absl::ConsumePrefix(&arg, "-")) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unexpected argument '", arg, "'"));
+      return absl::InvalidArgumentError(absl::StrCat("unexpected argument '", arg, "'"));
     }
     std::optional<std::string> value;
     std::string name(arg);
@@ -93,12 +89,10 @@ absl::StatusOr<bool> ParseFlags(int argc, char** argv) {
       value = std::string(arg.substr(eq + 1));
     }
     if (name == "help" || name == "h") return true;
-    absl::CommandLineFlag* flag =
-        IsOwnFlag(name) ? absl::FindCommandLineFlag(name) : nullptr;
+    absl::CommandLineFlag* flag = IsOwnFlag(name) ? absl::FindCommandLineFlag(name) : nullptr;
     if (flag == nullptr && absl::StartsWith(name, "no") && !value) {
       absl::CommandLineFlag* negated =
-          IsOwnFlag(name.substr(2)) ? absl::FindCommandLineFlag(name.substr(2))
-                                    : nullptr;
+          IsOwnFlag(name.substr(2)) ? absl::FindCommandLineFlag(name.substr(2)) : nullptr;
       if (negated != nullptr && negated->IsOfType<bool>()) {
         flag = negated;
         value = "false";
@@ -113,8 +107,7 @@ absl::StatusOr<bool> ParseFlags(int argc, char** argv) {
       } else if (i + 1 < argc) {
         value = argv[++i];
       } else {
-        return absl::InvalidArgumentError(
-            absl::StrCat("flag --", name, " needs a value"));
+        return absl::InvalidArgumentError(absl::StrCat("flag --", name, " needs a value"));
       }
     }
     std::string error;
@@ -133,23 +126,21 @@ absl::StatusOr<Pentanomial> ParsePentanomial(absl::string_view text) {
   const std::vector<absl::string_view> fields = absl::StrSplit(text, ',');
   if (fields.size() != 5) {
     return absl::InvalidArgumentError(
-        absl::StrCat("--pentanomial needs five comma-separated counts, got ",
-                     fields.size(), " in '", text, "'"));
+        absl::StrCat("--pentanomial needs five comma-separated counts, got ", fields.size(),
+                     " in '", text, "'"));
   }
   Pentanomial pentanomial;
   for (int i = 0; i < 5; ++i) {
     if (!absl::SimpleAtoi(fields[i], &pentanomial.counts[i])) {
-      return absl::InvalidArgumentError(absl::StrCat("--pentanomial count P", i,
-                                                     " ('", fields[i],
-                                                     "') is not an integer"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("--pentanomial count P", i, " ('", fields[i], "') is not an integer"));
     }
   }
   return pentanomial;
 }
 
 absl::StatusOr<std::string> Run() {
-  absl::StatusOr<Pentanomial> pentanomial =
-      ParsePentanomial(absl::GetFlag(FLAGS_pentanomial));
+  absl::StatusOr<Pentanomial> pentanomial = ParsePentanomial(absl::GetFlag(FLAGS_pentanomial));
   if (!pentanomial.ok()) return pentanomial.status();
   const std::optional<double> elo0 = absl::GetFlag(FLAGS_elo0);
   const std::optional<double> elo1 = absl::GetFlag(FLAGS_elo1);
@@ -169,8 +160,7 @@ absl::StatusOr<std::string> Run() {
 // Every failure comes from the command line: a flag, a count or a bound the
 // statistics cannot use.
 int Fail(const absl::Status& status) {
-  std::fprintf(stderr,
-               "gc9-stats: error: %s\nRun 'gc9-stats --help' for usage.\n",
+  std::fprintf(stderr, "gc9-stats: error: %s\nRun 'gc9-stats --help' for usage.\n",
                std::string(status.message()).c_str());
   return kExitBadInput;
 }
@@ -191,6 +181,4 @@ int Main(int argc, char** argv) {
 }  // namespace
 }  // namespace gc9::coordinator::stats
 
-int main(int argc, char** argv) {
-  return gc9::coordinator::stats::Main(argc, argv);
-}
+int main(int argc, char** argv) { return gc9::coordinator::stats::Main(argc, argv); }

@@ -21,8 +21,7 @@ struct Output {
 // `args` goes to /bin/sh as written; `stderr_to_stdout` folds the two streams.
 Output RunStats(const std::string& args, bool stderr_to_stdout = false) {
   const std::string command =
-      absl::StrCat("'", GC9_STATS_BINARY, "' ", args,
-                   stderr_to_stdout ? " 2>&1" : " 2>/dev/null");
+      absl::StrCat("'", GC9_STATS_BINARY, "' ", args, stderr_to_stdout ? " 2>&1" : " 2>/dev/null");
   Output out;
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return out;
@@ -40,19 +39,17 @@ double Number(const google::protobuf::Struct& json, const std::string& key) {
   const auto it = json.fields().find(key);
   EXPECT_NE(it, json.fields().end()) << "missing key " << key;
   if (it == json.fields().end()) return 0;
-  EXPECT_EQ(it->second.kind_case(), google::protobuf::Value::kNumberValue)
-      << key;
+  EXPECT_EQ(it->second.kind_case(), google::protobuf::Value::kNumberValue) << key;
   return it->second.number_value();
 }
 
 TEST(StatsMainTest, JsonForPublishedRun) {
   // fishtest issue #1737: LLR 2.9420974720708513 with bounds +-2.94443...
-  const Output out = RunStats(
-      "--pentanomial 93,18711,58877,18739,100 --elo0=-1.75 --elo1 0.25 --json");
+  const Output out =
+      RunStats("--pentanomial 93,18711,58877,18739,100 --elo0=-1.75 --elo1 0.25 --json");
   ASSERT_EQ(out.exit_code, 0) << out.stdout_text;
   google::protobuf::Struct json;
-  ASSERT_TRUE(
-      google::protobuf::util::JsonStringToMessage(out.stdout_text, &json).ok())
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(out.stdout_text, &json).ok())
       << out.stdout_text;
   EXPECT_NEAR(Number(json, "llr"), 2.9420974720708513, 1e-6);
   EXPECT_NEAR(Number(json, "lower_bound"), -2.9444389791664403, 1e-9);
@@ -78,38 +75,29 @@ TEST(StatsMainTest, JsonDecisionAcceptH1) {
       "--alpha=0.05 --beta=0.05 --json");
   ASSERT_EQ(out.exit_code, 0);
   google::protobuf::Struct json;
-  ASSERT_TRUE(
-      google::protobuf::util::JsonStringToMessage(out.stdout_text, &json).ok())
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(out.stdout_text, &json).ok())
       << out.stdout_text;
   EXPECT_EQ(json.fields().at("decision").string_value(), "accept H1");
 }
 
 TEST(StatsMainTest, StatusLines) {
-  const Output out =
-      RunStats("--pentanomial 39,5335,18992,5622,12 --elo0 0 --elo1 2");
+  const Output out = RunStats("--pentanomial 39,5335,18992,5622,12 --elo0 0 --elo1 2");
   ASSERT_EQ(out.exit_code, 0);
   // Stockfish PR #4160's fixed-games run: Elo 1.35, nElo 3.13.
-  EXPECT_NE(out.stdout_text.find("LLR: "), std::string::npos)
+  EXPECT_NE(out.stdout_text.find("LLR: "), std::string::npos) << out.stdout_text;
+  EXPECT_NE(out.stdout_text.find(" (-2.94, 2.94) [0.00, 2.00]\n"), std::string::npos)
       << out.stdout_text;
-  EXPECT_NE(out.stdout_text.find(" (-2.94, 2.94) [0.00, 2.00]\n"),
-            std::string::npos)
-      << out.stdout_text;
-  EXPECT_NE(out.stdout_text.find("Elo: 1.35 +/- "), std::string::npos)
-      << out.stdout_text;
-  EXPECT_NE(out.stdout_text.find("nElo: 3.13 +/- "), std::string::npos)
-      << out.stdout_text;
-  EXPECT_NE(out.stdout_text.find("Games: 60000, W: "), std::string::npos)
-      << out.stdout_text;
-  EXPECT_NE(out.stdout_text.find("Ptnml(0-2): [39, 5335, 18992, 5622, 12]\n"),
-            std::string::npos)
+  EXPECT_NE(out.stdout_text.find("Elo: 1.35 +/- "), std::string::npos) << out.stdout_text;
+  EXPECT_NE(out.stdout_text.find("nElo: 3.13 +/- "), std::string::npos) << out.stdout_text;
+  EXPECT_NE(out.stdout_text.find("Games: 60000, W: "), std::string::npos) << out.stdout_text;
+  EXPECT_NE(out.stdout_text.find("Ptnml(0-2): [39, 5335, 18992, 5622, 12]\n"), std::string::npos)
       << out.stdout_text;
 }
 
 TEST(StatsMainTest, HelpNamesEveryFlag) {
   const Output out = RunStats("--help");
   EXPECT_EQ(out.exit_code, 0);
-  for (const char* flag :
-       {"--pentanomial", "--elo0", "--elo1", "--alpha", "--beta", "--json"}) {
+  for (const char* flag : {"--pentanomial", "--elo0", "--elo1", "--alpha", "--beta", "--json"}) {
     EXPECT_NE(out.stdout_text.find(flag), std::string::npos) << flag;
   }
 }
@@ -135,35 +123,20 @@ TEST_P(StatsMainBadInputTest, ExitsTwoNamingTheProblem) {
 INSTANTIATE_TEST_SUITE_P(
     All, StatsMainBadInputTest,
     testing::Values(
-        BadInput{"MissingPentanomial", "--elo0 0 --elo1 2",
-                 "--pentanomial is required"},
-        BadInput{"FourCounts", "--pentanomial 1,2,3,4 --elo0 0 --elo1 2",
-                 "five"},
-        BadInput{"NonIntegerCount", "--pentanomial 1,2,x,4,5 --elo0 0 --elo1 2",
-                 "P2"},
-        BadInput{"NegativeCount", "--pentanomial 1,2,-3,4,5 --elo0 0 --elo1 2",
-                 "negative"},
-        BadInput{"MissingElo0", "--pentanomial 1,2,3,4,5 --elo1 2",
-                 "--elo0 is required"},
-        BadInput{"EqualBounds", "--pentanomial 1,2,3,4,5 --elo0 2 --elo1 2",
-                 "elo0"},
-        BadInput{"AlphaAboveOne",
-                 "--pentanomial 1,2,3,4,5 --elo0 0 --elo1 2 --alpha 1.5",
-                 "alpha"},
-        BadInput{"BetaZero",
-                 "--pentanomial 1,2,3,4,5 --elo0 0 --elo1 2 --beta 0", "beta"},
-        BadInput{"NonNumericElo0",
-                 "--pentanomial 1,2,3,4,5 --elo0 zero --elo1 2", "--elo0"},
-        BadInput{"UnknownFlag",
-                 "--pentanomial 1,2,3,4,5 --elo0 0 --elo1 2 --bogus",
+        BadInput{"MissingPentanomial", "--elo0 0 --elo1 2", "--pentanomial is required"},
+        BadInput{"FourCounts", "--pentanomial 1,2,3,4 --elo0 0 --elo1 2", "five"},
+        BadInput{"NonIntegerCount", "--pentanomial 1,2,x,4,5 --elo0 0 --elo1 2", "P2"},
+        BadInput{"NegativeCount", "--pentanomial 1,2,-3,4,5 --elo0 0 --elo1 2", "negative"},
+        BadInput{"MissingElo0", "--pentanomial 1,2,3,4,5 --elo1 2", "--elo0 is required"},
+        BadInput{"EqualBounds", "--pentanomial 1,2,3,4,5 --elo0 2 --elo1 2", "elo0"},
+        BadInput{"AlphaAboveOne", "--pentanomial 1,2,3,4,5 --elo0 0 --elo1 2 --alpha 1.5", "alpha"},
+        BadInput{"BetaZero", "--pentanomial 1,2,3,4,5 --elo0 0 --elo1 2 --beta 0", "beta"},
+        BadInput{"NonNumericElo0", "--pentanomial 1,2,3,4,5 --elo0 zero --elo1 2", "--elo0"},
+        BadInput{"UnknownFlag", "--pentanomial 1,2,3,4,5 --elo0 0 --elo1 2 --bogus",
                  "unknown flag --bogus"},
-        BadInput{"MissingValue", "--pentanomial 1,2,3,4,5 --elo0 0 --elo1",
-                 "needs a value"},
-        BadInput{"PositionalArgument",
-                 "stray --pentanomial 1,2,3,4,5 --elo0 0 --elo1 2",
+        BadInput{"MissingValue", "--pentanomial 1,2,3,4,5 --elo0 0 --elo1", "needs a value"},
+        BadInput{"PositionalArgument", "stray --pentanomial 1,2,3,4,5 --elo0 0 --elo1 2",
                  "unexpected argument"}),
-    [](const testing::TestParamInfo<BadInput>& info) {
-      return std::string(info.param.name);
-    });
+    [](const testing::TestParamInfo<BadInput>& info) { return std::string(info.param.name); });
 
 }  // namespace

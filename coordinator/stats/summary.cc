@@ -23,8 +23,7 @@ std::string JsonNumber(double x) {
 
 }  // namespace
 
-absl::StatusOr<Summary> Summarize(const Pentanomial& pentanomial,
-                                  const SprtParams& params) {
+absl::StatusOr<Summary> Summarize(const Pentanomial& pentanomial, const SprtParams& params) {
   Summary summary;
   summary.pentanomial = pentanomial;
   summary.params = params;
@@ -34,8 +33,7 @@ absl::StatusOr<Summary> Summarize(const Pentanomial& pentanomial,
   absl::StatusOr<EloEstimate> elo = EstimateElo(pentanomial);
   if (!elo.ok()) return elo.status();
   summary.elo = *elo;
-  absl::StatusOr<NormalizedEloEstimate> nelo =
-      EstimateNormalizedElo(pentanomial);
+  absl::StatusOr<NormalizedEloEstimate> nelo = EstimateNormalizedElo(pentanomial);
   if (!nelo.ok()) return nelo.status();
   summary.nelo = *nelo;
   absl::StatusOr<double> draw_ratio = PentanomialDrawRatio(pentanomial);
@@ -45,11 +43,10 @@ absl::StatusOr<Summary> Summarize(const Pentanomial& pentanomial,
 }
 
 std::string SummaryToText(const Summary& summary) {
-  return absl::StrCat(FormatLlrLine(summary.sprt, summary.params), "\n",
-                      FormatEloLine(summary.elo, summary.nelo), "\n",
-                      FormatLosLine(summary.elo.los, summary.draw_ratio), "\n",
-                      FormatGamesLine(summary.pentanomial), "\n",
-                      FormatPentanomialLine(summary.pentanomial), "\n");
+  return absl::StrCat(
+      FormatLlrLine(summary.sprt, summary.params), "\n", FormatEloLine(summary.elo, summary.nelo),
+      "\n", FormatLosLine(summary.elo.los, summary.draw_ratio), "\n",
+      FormatGamesLine(summary.pentanomial), "\n", FormatPentanomialLine(summary.pentanomial), "\n");
 }
 
 std::string SummaryToJson(const Summary& summary) {
@@ -58,8 +55,7 @@ std::string SummaryToJson(const Summary& summary) {
       {"llr", JsonNumber(summary.sprt.llr)},
       {"lower_bound", JsonNumber(summary.sprt.bounds.lower)},
       {"upper_bound", JsonNumber(summary.sprt.bounds.upper)},
-      {"decision",
-       absl::StrCat("\"", SprtDecisionName(summary.sprt.decision), "\"")},
+      {"decision", absl::StrCat("\"", SprtDecisionName(summary.sprt.decision), "\"")},
       {"elo0", JsonNumber(summary.params.elo0)},
       {"elo1", JsonNumber(summary.params.elo1)},
       {"alpha", JsonNumber(summary.params.alpha)},
@@ -74,14 +70,12 @@ std::string SummaryToJson(const Summary& summary) {
       {"draw_ratio", JsonNumber(summary.draw_ratio)},
       {"pairs", absl::StrCat(pairs)},
       {"games", absl::StrCat(2 * pairs)},
-      {"pentanomial",
-       absl::StrCat("[", absl::StrJoin(summary.pentanomial.counts, ", "), "]")},
+      {"pentanomial", absl::StrCat("[", absl::StrJoin(summary.pentanomial.counts, ", "), "]")},
   };
   return absl::StrCat("{",
                       absl::StrJoin(fields, ", ",
                                     [](std::string* out, const auto& field) {
-                                      absl::StrAppend(out, "\"", field.first,
-                                                      "\": ", field.second);
+                                      absl::StrAppend(out, "\"", field.first, "\": ", field.second);
                                     }),
                       "}");
 }

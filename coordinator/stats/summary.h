@@ -22,8 +22,7 @@ struct Summary {
 
 // InvalidArgument for bad counts or parameters (see ValidatePentanomial and
 // ValidateSprtParams).
-absl::StatusOr<Summary> Summarize(const Pentanomial& pentanomial,
-                                  const SprtParams& params);
+absl::StatusOr<Summary> Summarize(const Pentanomial& pentanomial, const SprtParams& params);
 
 // The LLR, Elo, LOS, Games and Ptnml lines, each ending in a newline.
 std::string SummaryToText(const Summary& summary);

@@ -62,8 +62,7 @@ TEST(CellStatsTest, TrinomialNormalGolden) {
 // ln(pi^2 * 1296 * 10^4 / 0.15) = ln(8.52718e8) = 20.56396, r =
 // sqrt(20.5639/200).
 TEST(AnytimeBoundTest, Golden) {
-  EXPECT_NEAR(AnytimeRadius(100, 1296, 0.05), std::sqrt(20.56396 / 200.0),
-              1e-5);
+  EXPECT_NEAR(AnytimeRadius(100, 1296, 0.05), std::sqrt(20.56396 / 200.0), 1e-5);
   EXPECT_TRUE(std::isinf(AnytimeRadius(0, 1296, 0.05)));
   EXPECT_LT(AnytimeRadius(1000, 36, 0.05), AnytimeRadius(1000, 1296, 0.05));
 }

@@ -15,27 +15,24 @@ namespace {
 
 // Placements whose first file is below `first`: sum over f < first of
 // (width - 1 - f).
-int PlacementsBefore(int first, int width) {
-  return first * (width - 1) - first * (first - 1) / 2;
-}
+int PlacementsBefore(int first, int width) { return first * (width - 1) - first * (first - 1) / 2; }
 
 struct Square {
   int file = 0;
   int rank = 0;
 };
 
-absl::StatusOr<Square> ParseSquare(absl::string_view text,
-                                   absl::string_view whole) {
+absl::StatusOr<Square> ParseSquare(absl::string_view text, absl::string_view whole) {
   if (text.size() < 2 || !std::islower(static_cast<unsigned char>(text[0]))) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "placement \"", whole, "\": \"", text, "\" is not a square like c3"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("placement \"", whole, "\": \"", text, "\" is not a square like c3"));
   }
   Square square;
   square.file = text[0] - 'a';
   if (!absl::SimpleAtoi(text.substr(1), &square.rank) || square.rank < 1 ||
       !std::isdigit(static_cast<unsigned char>(text[1]))) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "placement \"", whole, "\": \"", text, "\" has no valid rank"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("placement \"", whole, "\": \"", text, "\" has no valid rank"));
   }
   return square;
 }
@@ -44,13 +41,11 @@ absl::StatusOr<Square> ParseSquare(absl::string_view text,
 
 absl::Status ValidateDropRow(const DropRow& row) {
   if (row.width < kMinBoardWidth || row.width > kMaxBoardWidth) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("board width ", row.width, " is outside [", kMinBoardWidth,
-                     ", ", kMaxBoardWidth, "]"));
+    return absl::InvalidArgumentError(absl::StrCat("board width ", row.width, " is outside [",
+                                                   kMinBoardWidth, ", ", kMaxBoardWidth, "]"));
   }
   if (row.rank < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("drop rank ", row.rank, " is below 1"));
+    return absl::InvalidArgumentError(absl::StrCat("drop rank ", row.rank, " is below 1"));
   }
   return absl::OkStatus();
 }
@@ -64,9 +59,8 @@ int PlacementIndex(const Placement& placement, int width) {
 
 absl::StatusOr<Placement> PlacementFromIndex(int index, int width) {
   if (index < 0 || index >= PlacementCount(width)) {
-    return absl::OutOfRangeError(absl::StrCat("placement index ", index,
-                                              " is outside [0, ",
-                                              PlacementCount(width), ")"));
+    return absl::OutOfRangeError(
+        absl::StrCat("placement index ", index, " is outside [0, ", PlacementCount(width), ")"));
   }
   Placement placement;
   int first = 0;
@@ -105,29 +99,24 @@ std::array<std::string, 2> DropMoves(const Placement& placement, int rank) {
           absl::StrCat("P@", SquareName(placement.second_file, rank))};
 }
 
-absl::StatusOr<Placement> ParsePlacement(absl::string_view name,
-                                         const DropRow& row) {
+absl::StatusOr<Placement> ParsePlacement(absl::string_view name, const DropRow& row) {
   if (absl::Status valid = ValidateDropRow(row); !valid.ok()) return valid;
-  std::vector<absl::string_view> parts =
-      absl::StrSplit(absl::StripAsciiWhitespace(name), '+');
+  std::vector<absl::string_view> parts = absl::StrSplit(absl::StripAsciiWhitespace(name), '+');
   if (parts.size() != 2) {
     return absl::InvalidArgumentError(
-        absl::StrCat("placement \"", name,
-                     "\" is not two squares joined by '+', like c3+g3"));
+        absl::StrCat("placement \"", name, "\" is not two squares joined by '+', like c3+g3"));
   }
   Square squares[2];
   for (int i = 0; i < 2; ++i) {
     absl::StatusOr<Square> square = ParseSquare(parts[i], name);
     if (!square.ok()) return square.status();
     if (square->rank != row.rank) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("placement \"", name, "\": square ", parts[i],
-                       " is not on rank ", row.rank));
+      return absl::InvalidArgumentError(absl::StrCat("placement \"", name, "\": square ", parts[i],
+                                                     " is not on rank ", row.rank));
     }
     if (square->file >= row.width) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("placement \"", name, "\": square ", parts[i],
-                       " is off a board ", row.width, " files wide"));
+      return absl::InvalidArgumentError(absl::StrCat("placement \"", name, "\": square ", parts[i],
+                                                     " is off a board ", row.width, " files wide"));
     }
     squares[i] = *square;
   }

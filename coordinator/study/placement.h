@@ -57,7 +57,6 @@ std::array<std::string, 2> DropMoves(const Placement& placement, int rank);
 // Parses "c3+g3" (either order, "g3+c3" too) on the given row. Errors name the
 // offending text: a square off the row's rank, a file beyond the width, the
 // same square twice, or a malformed name.
-absl::StatusOr<Placement> ParsePlacement(absl::string_view name,
-                                         const DropRow& row);
+absl::StatusOr<Placement> ParsePlacement(absl::string_view name, const DropRow& row);
 
 }  // namespace gc9::coordinator::study

@@ -84,8 +84,7 @@ TEST(PlacementTest, ParseErrorsNameTheProblem) {
   EXPECT_NE(message("C3+g3", kWhite).find("not a square"), std::string::npos);
   EXPECT_NE(message("c+g3", kWhite).find("not a square"), std::string::npos);
   EXPECT_NE(message("cx+g3", kWhite).find("no valid rank"), std::string::npos);
-  EXPECT_NE(message("c3+g3", DropRow{13, 3}).find("width 13"),
-            std::string::npos);
+  EXPECT_NE(message("c3+g3", DropRow{13, 3}).find("width 13"), std::string::npos);
 }
 
 }  // namespace

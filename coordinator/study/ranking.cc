@@ -19,17 +19,14 @@ bool Contains(int placement, int file, int width) {
   return p.ok() && (p->first_file == file || p->second_file == file);
 }
 
-std::string RankLine(int rank, const PlacementRank& r,
-                     const StudyTable& table) {
+std::string RankLine(int rank, const PlacementRank& r, const StudyTable& table) {
   const std::string reply =
-      r.best_reply < 0 ? std::string("-")
-                       : PlacementNameAt(r.best_reply, table.black_row);
+      r.best_reply < 0 ? std::string("-") : PlacementNameAt(r.best_reply, table.black_row);
   return absl::StrFormat(
       "%4d  %-9s %8d %4d/%-4d %.3f [%.3f, %.3f]  %-9s %7d   %.3f [%.3f, "
       "%.3f]\n",
-      rank, PlacementNameAt(r.white, table.white_row), r.games,
-      r.replies_played, r.replies_listed, r.worst, r.worst_interval.low,
-      r.worst_interval.high, reply, r.best_reply_games, r.average,
+      rank, PlacementNameAt(r.white, table.white_row), r.games, r.replies_played, r.replies_listed,
+      r.worst, r.worst_interval.low, r.worst_interval.high, reply, r.best_reply_games, r.average,
       r.average_interval.low, r.average_interval.high);
 }
 
@@ -47,8 +44,7 @@ StudyTable TableFromState(const AllocatorState& state, const DropRow& white_row,
   return table;
 }
 
-std::vector<PlacementRank> RankWhitePlacements(const StudyTable& table,
-                                               double confidence) {
+std::vector<PlacementRank> RankWhitePlacements(const StudyTable& table, double confidence) {
   const double z = ZForConfidence(confidence);
   std::map<int, PlacementRank> by_white;
   std::map<int, double> sum_scores;
@@ -74,8 +70,7 @@ std::vector<PlacementRank> RankWhitePlacements(const StudyTable& table,
         rank.best_reply_games = Games(result);
       }
       rank.worst_interval.low = std::min(rank.worst_interval.low, interval.low);
-      rank.worst_interval.high =
-          std::min(rank.worst_interval.high, interval.high);
+      rank.worst_interval.high = std::min(rank.worst_interval.high, interval.high);
     }
     ++rank.replies_played;
     rank.games += Games(result);
@@ -89,41 +84,34 @@ std::vector<PlacementRank> RankWhitePlacements(const StudyTable& table,
     const double k = rank.replies_played;
     rank.average = sum_scores[white] / k;
     const double half = std::sqrt(sum_half_squares[white]) / k;
-    rank.average_interval = Interval{std::max(0.0, rank.average - half),
-                                     std::min(1.0, rank.average + half)};
+    rank.average_interval =
+        Interval{std::max(0.0, rank.average - half), std::min(1.0, rank.average + half)};
     ranks.push_back(rank);
   }
-  std::stable_sort(ranks.begin(), ranks.end(),
-                   [](const PlacementRank& a, const PlacementRank& b) {
-                     return a.average > b.average;
-                   });
-  for (size_t i = 0; i < ranks.size(); ++i)
-    ranks[i].rank_average = static_cast<int>(i) + 1;
-  std::stable_sort(ranks.begin(), ranks.end(),
-                   [](const PlacementRank& a, const PlacementRank& b) {
-                     if (a.worst != b.worst) return a.worst > b.worst;
-                     if (a.average != b.average) return a.average > b.average;
-                     return a.white < b.white;
-                   });
-  for (size_t i = 0; i < ranks.size(); ++i)
-    ranks[i].rank_worst = static_cast<int>(i) + 1;
+  std::stable_sort(ranks.begin(), ranks.end(), [](const PlacementRank& a, const PlacementRank& b) {
+    return a.average > b.average;
+  });
+  for (size_t i = 0; i < ranks.size(); ++i) ranks[i].rank_average = static_cast<int>(i) + 1;
+  std::stable_sort(ranks.begin(), ranks.end(), [](const PlacementRank& a, const PlacementRank& b) {
+    if (a.worst != b.worst) return a.worst > b.worst;
+    if (a.average != b.average) return a.average > b.average;
+    return a.white < b.white;
+  });
+  for (size_t i = 0; i < ranks.size(); ++i) ranks[i].rank_worst = static_cast<int>(i) + 1;
   return ranks;
 }
 
-std::string FormatRanking(const std::vector<PlacementRank>& ranks,
-                          const StudyTable& table, double confidence,
-                          int limit) {
-  const size_t shown =
-      limit > 0 ? std::min<size_t>(limit, ranks.size()) : ranks.size();
+std::string FormatRanking(const std::vector<PlacementRank>& ranks, const StudyTable& table,
+                          double confidence, int limit) {
+  const size_t shown = limit > 0 ? std::min<size_t>(limit, ranks.size()) : ranks.size();
   const std::string header = absl::StrFormat(
       "rank  white        games replies  worst case [%d%%]      best reply  "
       "games   "
       "average [%d%%]\n",
       static_cast<int>(std::lround(confidence * 100)),
       static_cast<int>(std::lround(confidence * 100)));
-  std::string out = absl::StrCat(
-      "White placements by worst case (Black answers with its best reply):\n",
-      header);
+  std::string out =
+      absl::StrCat("White placements by worst case (Black answers with its best reply):\n", header);
   for (size_t i = 0; i < shown; ++i)
     absl::StrAppend(&out, RankLine(ranks[i].rank_worst, ranks[i], table));
   std::vector<PlacementRank> by_average = ranks;
@@ -131,11 +119,9 @@ std::string FormatRanking(const std::vector<PlacementRank>& ranks,
             [](const PlacementRank& a, const PlacementRank& b) {
               return a.rank_average < b.rank_average;
             });
-  absl::StrAppend(&out, "\nWhite placements by average over Black's replies:\n",
-                  header);
+  absl::StrAppend(&out, "\nWhite placements by average over Black's replies:\n", header);
   for (size_t i = 0; i < shown; ++i) {
-    absl::StrAppend(&out,
-                    RankLine(by_average[i].rank_average, by_average[i], table));
+    absl::StrAppend(&out, RankLine(by_average[i].rank_average, by_average[i], table));
   }
   return out;
 }
@@ -164,12 +150,10 @@ SquareScores ScoreSquares(const StudyTable& table) {
     }
   }
   for (int f = 0; f < white_width; ++f) {
-    squares.white.push_back(
-        squares.white_cells[f] ? white_sum[f] / squares.white_cells[f] : kNaN);
+    squares.white.push_back(squares.white_cells[f] ? white_sum[f] / squares.white_cells[f] : kNaN);
   }
   for (int f = 0; f < black_width; ++f) {
-    squares.black.push_back(
-        squares.black_cells[f] ? black_sum[f] / squares.black_cells[f] : kNaN);
+    squares.black.push_back(squares.black_cells[f] ? black_sum[f] / squares.black_cells[f] : kNaN);
   }
   return squares;
 }

@@ -46,14 +46,12 @@ struct PlacementRank {
 
 // White placements with at least one game, best worst case first (ties by
 // average, then index).
-std::vector<PlacementRank> RankWhitePlacements(const StudyTable& table,
-                                               double confidence);
+std::vector<PlacementRank> RankWhitePlacements(const StudyTable& table, double confidence);
 
 // Two plain-text tables, by worst case and by average, `limit` rows each (0 for
 // all), with intervals and Black's best reply.
-std::string FormatRanking(const std::vector<PlacementRank>& ranks,
-                          const StudyTable& table, double confidence,
-                          int limit);
+std::string FormatRanking(const std::vector<PlacementRank>& ranks, const StudyTable& table,
+                          double confidence, int limit);
 
 // For each file of the drop rank, the mean score of the played cells whose
 // placement (of that side) puts a pawn there, from that side's point of view;

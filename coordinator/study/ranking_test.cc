@@ -25,8 +25,7 @@ StudyTable SmallTable() {
 }
 
 TEST(RankingTest, WorstCaseAndAverage) {
-  const std::vector<PlacementRank> ranks =
-      RankWhitePlacements(SmallTable(), 0.95);
+  const std::vector<PlacementRank> ranks = RankWhitePlacements(SmallTable(), 0.95);
   ASSERT_EQ(ranks.size(), 3u);
   // By worst case: a3+c3 (0.60), a3+b3 (0.50), b3+c3 (0.10).
   EXPECT_EQ(ranks[0].white, 1);
@@ -53,14 +52,13 @@ TEST(RankingTest, WorstCaseAndAverage) {
   EXPECT_DOUBLE_EQ(ranks[0].worst_interval.high, std::min(a.high, b.high));
   // Average half-width: sqrt(h_a^2 + h_b^2) / 2.
   const double ha = (a.high - a.low) / 2, hb = (b.high - b.low) / 2;
-  EXPECT_NEAR(ranks[0].average_interval.high - ranks[0].average,
-              std::sqrt(ha * ha + hb * hb) / 2, 1e-12);
+  EXPECT_NEAR(ranks[0].average_interval.high - ranks[0].average, std::sqrt(ha * ha + hb * hb) / 2,
+              1e-12);
 }
 
 TEST(RankingTest, TextTableNamesPlacementsAndReplies) {
   const StudyTable table = SmallTable();
-  const std::string text =
-      FormatRanking(RankWhitePlacements(table, 0.95), table, 0.95, 0);
+  const std::string text = FormatRanking(RankWhitePlacements(table, 0.95), table, 0.95, 0);
   EXPECT_NE(text.find("by worst case"), std::string::npos);
   EXPECT_NE(text.find("by average"), std::string::npos);
   EXPECT_NE(text.find("a3+c3"), std::string::npos);

@@ -21,18 +21,14 @@ struct StudyReportOptions {
 //   squares.csv   each square's marginal score for White and for Black
 //   squares.svg   those marginals as two coloured rows of the board
 //   cells.svg     the White x Black matrix coloured by White's score
-absl::Status WriteStudyReport(const StudyTable& table,
-                              const StudyReportOptions& options,
+absl::Status WriteStudyReport(const StudyTable& table, const StudyReportOptions& options,
                               const std::string& directory);
 
 // The pieces, for tests and for `gc9 status`.
 std::string CellsCsv(const StudyTable& table, double confidence);
-std::string RankingCsv(const std::vector<PlacementRank>& ranks,
-                       const StudyTable& table);
+std::string RankingCsv(const std::vector<PlacementRank>& ranks, const StudyTable& table);
 std::string SquaresCsv(const SquareScores& squares, const StudyTable& table);
-std::string SquaresSvg(const StudyTable& table,
-                       const StudyReportOptions& options);
-std::string CellMatrixSvg(const StudyTable& table,
-                          const StudyReportOptions& options);
+std::string SquaresSvg(const StudyTable& table, const StudyReportOptions& options);
+std::string CellMatrixSvg(const StudyTable& table, const StudyReportOptions& options);
 
 }  // namespace gc9::coordinator::study

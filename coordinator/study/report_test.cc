@@ -28,9 +28,8 @@ StudyTable FullTable() {
   table.cells = AllPairsCells(36, 36);
   for (const StudyCell& c : table.cells) {
     const int64_t wins = 2 + (c.white % 9), losses = 2 + (c.black % 7);
-    table.results.push_back(c.white == 3 && c.black == 4
-                                ? CellResult{}
-                                : CellResult{wins, 5, losses});
+    table.results.push_back(c.white == 3 && c.black == 4 ? CellResult{}
+                                                         : CellResult{wins, 5, losses});
   }
   return table;
 }
@@ -42,23 +41,18 @@ TEST(ReportTest, WritesEveryFile) {
 
   const std::string cells = ReadFile(dir + "/cells.csv");
   EXPECT_EQ(std::count(cells.begin(), cells.end(), '\n'), 1 + 1296);
-  EXPECT_EQ(
-      cells.rfind(
-          "white,black,white_index,black_index,games,wins,draws,losses,", 0),
-      0u);
+  EXPECT_EQ(cells.rfind("white,black,white_index,black_index,games,wins,draws,losses,", 0), 0u);
   EXPECT_NE(cells.find("\na3+b3,a7+b7,0,0,"), std::string::npos);
 
   const std::string ranking = ReadFile(dir + "/ranking.csv");
   EXPECT_EQ(std::count(ranking.begin(), ranking.end(), '\n'), 1 + 36);
-  EXPECT_NE(ReadFile(dir + "/ranking.txt").find("by worst case"),
-            std::string::npos);
+  EXPECT_NE(ReadFile(dir + "/ranking.txt").find("by worst case"), std::string::npos);
   const std::string squares = ReadFile(dir + "/squares.csv");
   EXPECT_EQ(std::count(squares.begin(), squares.end(), '\n'), 1 + 18);
 
   for (const char* svg : {"/squares.svg", "/cells.svg"}) {
     const std::string text = ReadFile(dir + svg);
-    absl::StatusOr<std::map<std::string, int>> counts =
-        report::CheckWellFormedXml(text);
+    absl::StatusOr<std::map<std::string, int>> counts = report::CheckWellFormedXml(text);
     ASSERT_TRUE(counts.ok()) << svg << ": " << counts.status();
   }
   absl::StatusOr<std::map<std::string, int>> matrix =
@@ -83,13 +77,12 @@ TEST(ReportTest, DISABLED_DemoReportOfASimulatedStudy) {
       const Placement p = *PlacementFromIndex(index, 9);
       return -(std::abs(p.first_file - 4) + std::abs(p.second_file - 4)) / 8.0;
     };
-    mean.push_back(0.55 + 0.12 * centrality(c.white) -
-                   0.05 * centrality(c.black) + 0.04 * (unit() - 0.5));
+    mean.push_back(0.55 + 0.12 * centrality(c.white) - 0.05 * centrality(c.black) +
+                   0.04 * (unit() - 0.5));
   }
   AllocatorConfig config;
   config.budget = 150000;
-  absl::StatusOr<AllocatorState> state =
-      NewAllocatorState(config, AllPairsCells(36, 36));
+  absl::StatusOr<AllocatorState> state = NewAllocatorState(config, AllPairsCells(36, 36));
   ASSERT_TRUE(state.ok());
   for (std::vector<int> next; !(next = NextCells(*state, 64)).empty();) {
     for (int c : next) {
@@ -111,8 +104,7 @@ TEST(ReportTest, DISABLED_DemoReportOfASimulatedStudy) {
 TEST(ReportTest, MismatchedTableIsAnError) {
   StudyTable table = FullTable();
   table.results.pop_back();
-  EXPECT_FALSE(
-      WriteStudyReport(table, {}, ::testing::TempDir() + "/gc9_bad").ok());
+  EXPECT_FALSE(WriteStudyReport(table, {}, ::testing::TempDir() + "/gc9_bad").ok());
 }
 
 }  // namespace

@@ -16,7 +16,8 @@ int StepCount(const std::string& betza) {
 
 TEST(BetzaTest, LeapersHaveTheirSymmetricImages) {
   // Orthogonal and diagonal leapers have 4 images, oblique ones 8.
-  for (const char* letter : {"W", "F", "D", "A", "H", "G"}) EXPECT_EQ(StepCount(letter), 4) << letter;
+  for (const char* letter : {"W", "F", "D", "A", "H", "G"})
+    EXPECT_EQ(StepCount(letter), 4) << letter;
   for (const char* letter : {"N", "C", "Z"}) EXPECT_EQ(StepCount(letter), 8) << letter;
   EXPECT_EQ(StepCount("K"), 8);
   EXPECT_EQ(StepCount("Q"), 8);

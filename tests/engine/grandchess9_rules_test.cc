@@ -128,8 +128,7 @@ TEST(CharioteerTest, StepsToEmptySquaresOnlyEvenAttackedOnes) {
   // Neighbours of e5: d5 holds a black pawn (no capture), f6 a white pawn; the other six are
   // free, e4 among them although the pawn on d5 attacks it.
   Position pos = PositionOf("grandchess9", "4k4/9/9/5P3/3pC4/9/9/9/4K4 w - - 0 1");
-  EXPECT_EQ(MovesStartingWith(pos, "e5"),
-            (Moves{"e5d4", "e5e4", "e5f4", "e5f5", "e5d6", "e5e6"}));
+  EXPECT_EQ(MovesStartingWith(pos, "e5"), (Moves{"e5d4", "e5e4", "e5f4", "e5f5", "e5d6", "e5e6"}));
 }
 
 TEST(CharioteerTest, CannotBeCapturedAndBlocksSliders) {

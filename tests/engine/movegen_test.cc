@@ -1,8 +1,9 @@
 // Move generation modes: the quiescence search's captures-only list is exactly the captures
 // and promotions of the full legal list, on positions from random games of every variant.
+#include "engine/movegen.h"
+
 #include <random>
 
-#include "engine/movegen.h"
 #include "tests/engine/test_util.h"
 
 namespace gc9::engine {

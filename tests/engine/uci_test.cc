@@ -35,9 +35,10 @@ bool Contains(const std::string& text, const std::string& part) {
 TEST_F(UciTest, Handshake) {
   const std::string out = Run({"uci", "isready"});
   EXPECT_TRUE(Contains(out, "id name gc9"));
-  EXPECT_TRUE(Contains(out, "option name UCI_Variant type combo default grandchess9 var chess8400 "
-                            "var grand var grandchess9 var grandchess9-app "
-                            "var grandchess9-fullshield var grandchess9-noshield var modern"));
+  EXPECT_TRUE(Contains(out,
+                       "option name UCI_Variant type combo default grandchess9 var chess8400 "
+                       "var grand var grandchess9 var grandchess9-app "
+                       "var grandchess9-fullshield var grandchess9-noshield var modern"));
   EXPECT_TRUE(Contains(out, "uciok"));
   EXPECT_TRUE(Contains(out, "readyok"));
 }
@@ -98,8 +99,8 @@ TEST_F(UciTest, QuitEndsTheSession) {
 TEST_F(UciTest, VariantPathLoadsAUserDefinition) {
   const std::string bad = ::testing::TempDir() + "/broken.textproto";
   std::ofstream(bad) << "name: \"broken\"\nfiles: 99\n";
-  EXPECT_TRUE(Contains(Run({"setoption name VariantPath value " + bad}),
-                       "files: 99 is outside 8..12"));
+  EXPECT_TRUE(
+      Contains(Run({"setoption name VariantPath value " + bad}), "files: 99 is outside 8..12"));
 }
 
 }  // namespace

@@ -13,7 +13,8 @@ using testing::Builtin;
 
 TEST(VariantCatalogTest, HasEveryBuiltInVariant) {
   const auto& names = BuiltinVariantNames();
-  for (const char* name : {"grand", "grandchess9", "grandchess9-fullshield", "grandchess9-noshield"}) {
+  for (const char* name :
+       {"grand", "grandchess9", "grandchess9-fullshield", "grandchess9-noshield"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
   }
   EXPECT_FALSE(BuiltinVariant("chess").ok());

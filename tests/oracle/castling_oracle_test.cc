@@ -32,8 +32,7 @@ constexpr OraclePosition kChess8400Positions[] = {
     {"KingBesideRooks", "rkrbbqmnn/ppppppppp/9/9/9/9/9/PPPPPPPPP/RKRBBQMNN w KQkq - 0 1", 4,
      360854},
     // King f1 and rook g1 castle far side by swapping places, from the start.
-    {"KingOnFRookOnG", "bbqmnrknr/ppppppppp/9/9/9/9/9/PPPPPPPPP/BBQMNRKNR w KQkq - 0 1", 4,
-     439168},
+    {"KingOnFRookOnG", "bbqmnrknr/ppppppppp/9/9/9/9/9/PPPPPPPPP/BBQMNRKNR w KQkq - 0 1", 4, 439168},
     {"KingOnD", "rbbkqrnmn/ppppppppp/9/9/9/9/9/PPPPPPPPP/RBBKQRNMN w KQkq - 0 1", 4, 364372},
     {"OpenCastlingD", "r2k1r3/ppp1ppppp/9/9/9/9/9/PPP1PPPPP/R2K1R3 w KQkq - 0 1", 4, 463449},
     // The king already stands on g1: castling moves only the rook.
@@ -74,8 +73,7 @@ class Chess8400OracleTest : public ::testing::TestWithParam<OraclePosition> {};
 TEST_P(Chess8400OracleTest, DivideMatchesFairyStockfish) {
   ExpectSameDivide("chess8400", Chess8400Oracle(), GetParam());
 }
-INSTANTIATE_TEST_SUITE_P(Positions, Chess8400OracleTest,
-                         ::testing::ValuesIn(kChess8400Positions),
+INSTANTIATE_TEST_SUITE_P(Positions, Chess8400OracleTest, ::testing::ValuesIn(kChess8400Positions),
                          [](const auto& info) { return std::string(info.param.name); });
 
 TEST(Chess8400Oracle, VariantFileLoads) { EXPECT_TRUE(Chess8400Oracle().CheckVariantFile().ok()); }

@@ -14,9 +14,9 @@ namespace {
 // The start plays most games; the others begin where promotions and en passant are near.
 std::vector<std::string> Starts() {
   std::vector<std::string> starts;
-  for (const char* name : {"Start", "Start", "Start", "PromotionPartial", "EnPassantWhite",
-                           "BlackPromotionsPartial", "CapturePromotionOnePieceFree",
-                           "MiddleGame"}) {
+  for (const char* name :
+       {"Start", "Start", "Start", "PromotionPartial", "EnPassantWhite", "BlackPromotionsPartial",
+        "CapturePromotionOnePieceFree", "MiddleGame"}) {
     bool found = false;
     for (const OraclePosition& p : kGrandPositions) {
       if (std::string(name) == p.name) {

@@ -42,8 +42,7 @@ void RandomWalk(const FairyStockfish& fsf, const RandomWalkSpec& spec) {
       engine::MoveList list;
       engine::GenerateLegal(pos, &list);
       if (list.size == 0) break;
-      const engine::Move m =
-          list.moves[std::uniform_int_distribution<int>(0, list.size - 1)(rng)];
+      const engine::Move m = list.moves[std::uniform_int_distribution<int>(0, list.size - 1)(rng)];
       absl::StrAppend(&replay, " ", engine::MoveToUci(pos, m));
       pos.DoMove(m);
       if (ply % kSampleEvery == 0) {
@@ -60,8 +59,7 @@ void RandomWalk(const FairyStockfish& fsf, const RandomWalkSpec& spec) {
   ASSERT_TRUE(expected.ok()) << expected.status();
   int mismatches = 0;
   for (size_t i = 0; i < samples.size(); ++i) {
-    ::testing::AssertionResult same =
-        SameDivide(samples[i].fen, samples[i].divide, (*expected)[i]);
+    ::testing::AssertionResult same = SameDivide(samples[i].fen, samples[i].divide, (*expected)[i]);
     if (!same) {
       ADD_FAILURE() << same.message() << "  reached by " << samples[i].replay;
       // The first few locate a bug; more would only bury them.

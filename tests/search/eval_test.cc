@@ -43,7 +43,8 @@ struct Case {
 
 const Case kPositions[] = {
     {"grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RCNSQKBCR[PPpp] w - - 0 1"},
-    {"grandchess9", "rc3kb2/1pp1ppc1p/2qnppp2/p2p3rP/P6p1/1P5P1/2P1PPP2/2PQPPC2/RCN2KB1R w - - 3 14"},
+    {"grandchess9",
+     "rc3kb2/1pp1ppc1p/2qnppp2/p2p3rP/P6p1/1P5P1/2P1PPP2/2PQPPC2/RCN2KB1R w - - 3 14"},
     {"grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/P8/PPPPPPPPP/RCNSQKBCR[Pp] w - - 0 1"},
     {"grand", "r8r/1n1qk2bn1/ppp1pp2pp/5ap3/3p1b1p2/3P3P2/2P3P3/PP2PP2PP/1NBQK1ABN1/R8R w - - 1 8"},
     {"modern", "rnb1kmb1r/ppp3ppp/1q3pn2/4p4/3pM4/5Q3/2N1P1N2/PPPP1PPPP/R1B1K1B1R w - - 4 8"},
@@ -89,8 +90,10 @@ TEST(EvalTest, MaterialComesFromTheRegistry) {
 
 TEST(EvalTest, PhaseFollowsMaterial) {
   const Params params;
-  const Position full = At("grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RCNSQKBCR w - - 0 2");
-  const Position bare = At("grandchess9", "1c3k1c1/ppppppppp/9/9/9/9/9/PPPPPPPPP/1C3K1C1 w - - 0 2");
+  const Position full =
+      At("grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RCNSQKBCR w - - 0 2");
+  const Position bare =
+      At("grandchess9", "1c3k1c1/ppppppppp/9/9/9/9/9/PPPPPPPPP/1C3K1C1 w - - 0 2");
   const Evaluator eval(full.variant_ptr(), params.snapshot());
   int phase;
   eval.Components(full, &phase);
@@ -120,8 +123,10 @@ TEST(EvalTest, PassedAndAdvancedPawnsCount) {
 
 TEST(EvalTest, PlacementPrefersTheCentre) {
   const Params params;
-  const Position centre = At("grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/4P4/PPPPPPPPP/RCNSQKBCR[Ppp] w - - 0 1");
-  const Position edge = At("grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/P8/PPPPPPPPP/RCNSQKBCR[Ppp] w - - 0 1");
+  const Position centre =
+      At("grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/4P4/PPPPPPPPP/RCNSQKBCR[Ppp] w - - 0 1");
+  const Position edge =
+      At("grandchess9", "rcnsqkbcr/ppppppppp/9/9/9/9/P8/PPPPPPPPP/RCNSQKBCR[Ppp] w - - 0 1");
   const Evaluator eval(centre.variant_ptr(), params.snapshot());
   EXPECT_GT(eval.Evaluate(centre), eval.Evaluate(edge));
 }

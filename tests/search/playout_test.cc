@@ -45,8 +45,7 @@ TEST_P(PlayoutTest, EveryBestMoveIsLegal) {
   EXPECT_GT(searched, 20);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllVariants, PlayoutTest,
-                         ::testing::ValuesIn(BuiltinVariantNames()),
+INSTANTIATE_TEST_SUITE_P(AllVariants, PlayoutTest, ::testing::ValuesIn(BuiltinVariantNames()),
                          [](const auto& info) {
                            std::string name = info.param;
                            for (char& c : name) c = std::isalnum(c) ? c : '_';

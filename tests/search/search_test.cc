@@ -1,10 +1,11 @@
 // The search finds composed mates (checked against the rules: after the principal variation
 // the loser has no move and Adjudicate calls it checkmate), refuses the Charioteer's shielded
 // "mate", reports finished games, and repeats itself exactly under a node limit.
+#include "engine/search.h"
+
 #include <atomic>
 #include <thread>
 
-#include "engine/search.h"
 #include "gtest/gtest.h"
 #include "tests/search/search_util.h"
 
@@ -161,9 +162,8 @@ TEST(SearchTest, TinyNodeLimitsStillGiveALegalMove) {
 TEST(SearchTest, DepthLimitIsHonoured) {
   auto engine = EngineAt("grandchess9", "startpos");
   int deepest = 0;
-  auto r = engine->Search(Depth(4), [&](const SearchInfo& info) {
-    deepest = std::max(deepest, info.depth);
-  });
+  auto r = engine->Search(Depth(4),
+                          [&](const SearchInfo& info) { deepest = std::max(deepest, info.depth); });
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(deepest, 4);
   EXPECT_EQ(r->info.depth, 4);
@@ -175,10 +175,13 @@ TEST(SearchTest, StopEndsAnInfiniteSearchWithAMove) {
   limits.infinite = true;
   std::atomic<bool> done{false};
   SearchResult result;
-  ASSERT_TRUE(engine->Go(limits, nullptr, [&](const SearchResult& r) {
-                      result = r;
-                      done = true;
-                    }).ok());
+  ASSERT_TRUE(engine
+                  ->Go(limits, nullptr,
+                       [&](const SearchResult& r) {
+                         result = r;
+                         done = true;
+                       })
+                  .ok());
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_FALSE(done.load());  // an infinite search waits for stop
   EXPECT_TRUE(engine->searching());

@@ -118,8 +118,8 @@ TEST_F(UciSearchTest, BadInputIsSurvived) {
   out = Run({"go sideways 3"});
   EXPECT_TRUE(Contains(out, "info string error: go: unknown limit \"sideways\"")) << out;
   out = Run({"setoption name SceptreValueMg value 99999"});
-  EXPECT_TRUE(Contains(
-      out, "info string error: parameter SceptreValueMg value 99999 is outside 600..2000"))
+  EXPECT_TRUE(
+      Contains(out, "info string error: parameter SceptreValueMg value 99999 is outside 600..2000"))
       << out;
   out = Run({"setoption name SceptreValueMg value many"});
   EXPECT_TRUE(Contains(out, "info string error: option SceptreValueMg needs an integer")) << out;
@@ -133,8 +133,10 @@ TEST_F(UciSearchTest, BadInputIsSurvived) {
 TEST_F(UciSearchTest, OptionsAndParameters) {
   std::string out = Run({"uci"});
   EXPECT_TRUE(Contains(out, "option name Hash type spin default 16 min 1 max 65536\n"));
-  EXPECT_TRUE(Contains(out, "option name SceptreValueMg type spin default 1200 min 600 max 2000\n"));
-  EXPECT_TRUE(Contains(out, "option name CharioteerValueEg type spin default 400 min 0 max 1000\n"));
+  EXPECT_TRUE(
+      Contains(out, "option name SceptreValueMg type spin default 1200 min 600 max 2000\n"));
+  EXPECT_TRUE(
+      Contains(out, "option name CharioteerValueEg type spin default 400 min 0 max 1000\n"));
   EXPECT_TRUE(Contains(out, "option name NullMove type spin default 1 min 0 max 1\n"));
   EXPECT_TRUE(Contains(out, "uciok"));
   out = Run({"setoption name SceptreValueMg value 1150", "setoption name Hash value 4", "params"});

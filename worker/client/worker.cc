@@ -175,11 +175,11 @@ absl::Status Worker::Run() {
     // only when it is the acquire's, which then moves it on, so the loop never spins.
     std::unique_lock<std::mutex> lock(mutex_);
     const bool player_idle = queue_.empty() && busy_players_ < options_.concurrency;
-    wake_.wait_until(lock, player_idle ? std::min(next_acquire, next_heartbeat) : next_heartbeat,
-                     [&] {
-                       return stopping_ || (!player_idle && queue_.empty() &&
-                                            busy_players_ < options_.concurrency);
-                     });
+    wake_.wait_until(
+        lock, player_idle ? std::min(next_acquire, next_heartbeat) : next_heartbeat, [&] {
+          return stopping_ ||
+                 (!player_idle && queue_.empty() && busy_players_ < options_.concurrency);
+        });
   }
   for (std::thread& thread : threads_) thread.join();
   threads_.clear();
