@@ -103,4 +103,18 @@ int FlagParser::Fail(const absl::Status& status) const {
   return kExitUsage;
 }
 
+std::optional<int> FlagParser::ParseFlagsOnly(int argc, char** argv) {
+  bool help = false;
+  absl::StatusOr<std::vector<std::string>> args = Parse(argc, argv, &help);
+  if (!args.ok()) return Fail(args.status());
+  if (help) {
+    std::fputs(Help().c_str(), stdout);
+    return 0;
+  }
+  if (!args->empty()) {
+    return Fail(absl::InvalidArgumentError(absl::StrCat("unexpected argument '", (*args)[0], "'")));
+  }
+  return std::nullopt;
+}
+
 }  // namespace gc9::common

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,11 @@ class FlagParser {
   absl::StatusOr<std::vector<std::string>> Parse(int argc, char** argv, bool* help);
   // As above over argv[first..argc), for commands dispatched from a shared binary.
   absl::StatusOr<std::vector<std::string>> Parse(int argc, char** argv, int first, bool* help);
+
+  // The prologue of a command without positional arguments: parses, prints --help, refuses
+  // stray arguments. Returns the exit code when the command should end now (0 after --help,
+  // 2 on an error, already reported), nothing when it should go on.
+  std::optional<int> ParseFlagsOnly(int argc, char** argv);
 
   std::string Help() const;
   // Prints "PROGRAM: error: MESSAGE" and the --help hint on stderr; returns 2.

@@ -49,16 +49,7 @@ int Main(int argc, char** argv) {
   flags.AddString("port-file", &port_file, "write the port served on to this file once listening");
   flags.AddInt("lease-ms", &lease_ms,
                "how long a lease lives without a heartbeat before its pairs are replayed");
-  bool help = false;
-  absl::StatusOr<std::vector<std::string>> args = flags.Parse(argc, argv, &help);
-  if (!args.ok()) return flags.Fail(args.status());
-  if (help) {
-    std::fputs(flags.Help().c_str(), stdout);
-    return 0;
-  }
-  if (!args->empty())
-    return flags.Fail(
-        absl::InvalidArgumentError(absl::StrCat("unexpected argument '", (*args)[0], "'")));
+  if (std::optional<int> exit_code = flags.ParseFlagsOnly(argc, argv)) return *exit_code;
   if (db.empty()) return flags.Fail(absl::InvalidArgumentError("--db is required"));
   if (lease_ms < 100)
     return flags.Fail(absl::InvalidArgumentError("--lease-ms must be at least 100"));

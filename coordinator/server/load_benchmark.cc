@@ -164,13 +164,7 @@ int Main(int argc, char** argv) {
   flags.AddInt("seconds", &seconds, "length of the measured window");
   flags.AddInt("warmup", &warmup_seconds, "seconds of load before measuring");
   flags.AddString("db", &db, "coordinator database (default: a temporary file)");
-  bool help = false;
-  absl::StatusOr<std::vector<std::string>> args = flags.Parse(argc, argv, &help);
-  if (!args.ok()) return flags.Fail(args.status());
-  if (help) {
-    std::fputs(flags.Help().c_str(), stdout);
-    return 0;
-  }
+  if (std::optional<int> exit_code = flags.ParseFlagsOnly(argc, argv)) return *exit_code;
   absl::StatusOr<std::string> dir = cli::MakeTempDir("gc9-load");
   if (!dir.ok()) return flags.Fail(dir.status());
   if (db.empty()) db = *dir + "/load.db";

@@ -35,17 +35,7 @@ int Main(int argc, char** argv) {
   flags.AddString("outbox", &outbox,
                   "file for results not yet acknowledged (one per worker; locked)");
   flags.AddBool("verbose", &verbose, "log every batch and pair");
-  bool help = false;
-  absl::StatusOr<std::vector<std::string>> args = flags.Parse(argc, argv, &help);
-  if (!args.ok()) return flags.Fail(args.status());
-  if (help) {
-    std::fputs(flags.Help().c_str(), stdout);
-    return 0;
-  }
-  if (!args->empty()) {
-    return flags.Fail(
-        absl::InvalidArgumentError(absl::StrCat("unexpected argument '", (*args)[0], "'")));
-  }
+  if (std::optional<int> exit_code = flags.ParseFlagsOnly(argc, argv)) return *exit_code;
   if (coordinator.empty())
     return flags.Fail(absl::InvalidArgumentError("--coordinator is required"));
   if (concurrency < 1 || concurrency > 1024) {

@@ -18,13 +18,14 @@
 extern char** environ;
 
 namespace gc9::worker {
-namespace {
 
 int64_t NowMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
+
+namespace {
 
 // A child that closes its input must not kill the worker with SIGPIPE: writes then fail with
 // EPIPE instead, which the caller reports as a crash. gRPC ignores SIGPIPE for the same reason.

@@ -14,6 +14,9 @@
 
 namespace gc9::worker {
 
+// Milliseconds on the steady clock, for the deadlines of reads from a child.
+int64_t NowMs();
+
 class ChildProcess {
  public:
   // Starts `path` with `args` (argv[1..]); stderr is inherited.
