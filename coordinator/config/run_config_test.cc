@@ -3,6 +3,7 @@
 #include "coordinator/config/run_config.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -20,13 +21,16 @@ openings { engines_place: true }
 fixed { pairs: 4 }
 )";
 
+// Every shipped configuration, so that none can rot unnoticed.
 TEST(RunConfig, ShippedConfigsLoad) {
-  for (const char* name : {"sprt-grandchess9.textproto", "grand-vs-fairy.textproto",
-                           "tune-piece-values.textproto", "tune-from-wrong-values.textproto"}) {
-    absl::StatusOr<proto::RunConfig> config =
-        LoadRunConfigFile(std::string(GC9_CONFIGS_DIR) + "/" + name);
-    EXPECT_TRUE(config.ok()) << name << ": " << config.status();
+  int loaded = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(GC9_CONFIGS_DIR)) {
+    if (entry.path().extension() != ".textproto") continue;
+    absl::StatusOr<proto::RunConfig> config = LoadRunConfigFile(entry.path().string());
+    EXPECT_TRUE(config.ok()) << entry.path() << ": " << config.status();
+    ++loaded;
   }
+  EXPECT_GE(loaded, 7);
 }
 
 TEST(RunConfig, DefaultIsTheTuningFile) {
