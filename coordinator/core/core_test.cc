@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "coordinator/core/core_fixture.h"
 #include "coordinator/store/sqlite_store.h"
 #include "gtest/gtest.h"
 
@@ -28,74 +29,13 @@ proto::RunConfig FixedConfig(int pairs, int batch_pairs, int priority = 0) {
   return config;
 }
 
-proto::PairResult PairOf(const proto::Batch& batch, int which, int pentanomial) {
-  static const char* kGames[5][2] = {{"0-1", "1-0"},
-                                     {"0-1", "1/2-1/2"},
-                                     {"1/2-1/2", "1/2-1/2"},
-                                     {"1-0", "1/2-1/2"},
-                                     {"1-0", "0-1"}};
-  proto::PairResult pair;
-  pair.set_run_id(batch.run_id());
-  pair.set_batch_id(batch.batch_id());
-  pair.set_pair_index(batch.pair(which).pair_index());
-  pair.set_pentanomial_index(pentanomial);
-  for (int g = 0; g < 2; ++g) {
-    proto::GameSummary* game = pair.add_game();
-    game->set_result(kGames[pentanomial][g]);
-    game->set_reason("checkmate");
-  }
-  pair.add_pgn("[Event \"t\"]\n\n1. a1a2 *\n");
-  return pair;
+// The core tests' pairs carry a PGN, for the export test.
+proto::PairResult PgnPairOf(const proto::Batch& batch, int which, int pentanomial) {
+  return PairOf(batch, which, pentanomial, /*with_pgn=*/true);
 }
 
-class CoreTest : public ::testing::Test {
+class CoreTest : public CoreFixture {
  protected:
-  void SetUp() override {
-    path_ = ::testing::TempDir() + "/core_test_" + std::to_string(getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db";
-    for (const char* suffix : {"", "-wal", "-shm"}) unlink((path_ + suffix).c_str());
-    Reopen();
-  }
-
-  // A fresh core on the same database, as after a coordinator restart.
-  void Reopen() {
-    core_.reset();
-    store_.reset();
-    auto store = store::SqliteStore::Open(path_);
-    ASSERT_TRUE(store.ok()) << store.status();
-    store_ = std::move(*store);
-    CoreOptions options;
-    options.lease_ms = 1000;
-    core_ = std::make_unique<Core>(store_.get(), options, [this] { return now_; });
-    ASSERT_TRUE(core_->Recover().ok());
-  }
-
-  // Calls a handler, flushes, and returns the status its reply was sent with.
-  template <typename Request, typename Reply>
-  absl::Status Call(void (Core::*handler)(const Request&, Reply*, Done), const Request& request,
-                    Reply* reply) {
-    absl::Status result = absl::UnknownError("not answered");
-    (core_.get()->*handler)(request, reply, [&](absl::Status status) { result = status; });
-    core_->Flush();
-    return result;
-  }
-
-  int64_t Submit(const proto::RunConfig& config) {
-    proto::SubmitRequest request;
-    *request.mutable_config() = config;
-    proto::SubmitReply reply;
-    EXPECT_TRUE(Call(&Core::HandleSubmit, request, &reply).ok());
-    return reply.run_id();
-  }
-
-  int64_t Register() {
-    proto::RegisterRequest request;
-    request.mutable_capabilities()->set_cores(1);
-    proto::RegisterReply reply;
-    EXPECT_TRUE(Call(&Core::HandleRegister, request, &reply).ok());
-    return reply.worker_id();
-  }
-
   proto::AcquireReply Acquire(int64_t worker, int max_pairs) {
     proto::AcquireRequest request;
     request.set_worker_id(worker);
@@ -113,19 +53,6 @@ class CoreTest : public ::testing::Test {
     reply->Clear();
     return Call(&Core::HandleReport, request, reply);
   }
-
-  proto::RunStatus Status(int64_t run) {
-    proto::StatusRequest request;
-    request.set_run_id(run);
-    proto::StatusReply reply;
-    EXPECT_TRUE(Call(&Core::HandleStatus, request, &reply).ok());
-    return reply.run();
-  }
-
-  std::string path_;
-  int64_t now_ = 1'000'000;
-  std::unique_ptr<store::SqliteStore> store_;
-  std::unique_ptr<Core> core_;
 };
 
 TEST_F(CoreTest, FixedRunCompletesWithExactCounts) {
@@ -139,13 +66,15 @@ TEST_F(CoreTest, FixedRunCompletesWithExactCounts) {
   EXPECT_EQ(Status(run).leased_pairs(), 2);
   proto::ReportReply reply;
   ASSERT_TRUE(
-      Report(worker, {PairOf(first.batch(), 0, 4), PairOf(first.batch(), 1, 2)}, &reply).ok());
+      Report(worker, {PgnPairOf(first.batch(), 0, 4), PgnPairOf(first.batch(), 1, 2)}, &reply)
+          .ok());
   EXPECT_EQ(reply.accepted(), 2);
   proto::AcquireReply second = Acquire(worker, 8);
   ASSERT_TRUE(second.has_batch());
   EXPECT_EQ(second.batch().pair(0).pair_index(), 2);
   ASSERT_TRUE(
-      Report(worker, {PairOf(second.batch(), 0, 0), PairOf(second.batch(), 1, 3)}, &reply).ok());
+      Report(worker, {PgnPairOf(second.batch(), 0, 0), PgnPairOf(second.batch(), 1, 3)}, &reply)
+          .ok());
   const proto::RunStatus status = Status(run);
   EXPECT_EQ(status.state(), proto::RUN_FINISHED);
   EXPECT_EQ(status.decision(), proto::DECISION_COMPLETE);
@@ -171,10 +100,11 @@ TEST_F(CoreTest, RepeatedReportIsCountedOnce) {
   const int64_t worker = Register();
   proto::AcquireReply lease = Acquire(worker, 3);
   proto::ReportReply reply;
-  ASSERT_TRUE(Report(worker, {PairOf(lease.batch(), 0, 4)}, &reply).ok());
+  ASSERT_TRUE(Report(worker, {PgnPairOf(lease.batch(), 0, 4)}, &reply).ok());
   EXPECT_EQ(reply.accepted(), 1);
   ASSERT_TRUE(
-      Report(worker, {PairOf(lease.batch(), 0, 0), PairOf(lease.batch(), 0, 4)}, &reply).ok());
+      Report(worker, {PgnPairOf(lease.batch(), 0, 0), PgnPairOf(lease.batch(), 0, 4)}, &reply)
+          .ok());
   EXPECT_EQ(reply.accepted(), 0);
   EXPECT_EQ(reply.duplicates(), 2);
   EXPECT_EQ(core_->CountedPairs(run), 1);
@@ -188,21 +118,21 @@ TEST_F(CoreTest, ForgedReportsAreRefused) {
   proto::AcquireReply lease = Acquire(honest, 2);
   proto::ReportReply reply;
   // Someone else's lease.
-  EXPECT_EQ(Report(other, {PairOf(lease.batch(), 0, 4)}, &reply).code(),
+  EXPECT_EQ(Report(other, {PgnPairOf(lease.batch(), 0, 4)}, &reply).code(),
             absl::StatusCode::kPermissionDenied);
   // A pair never handed out, under a real lease.
-  proto::PairResult unleased = PairOf(lease.batch(), 0, 4);
+  proto::PairResult unleased = PgnPairOf(lease.batch(), 0, 4);
   unleased.set_pair_index(3);
   EXPECT_EQ(Report(honest, {unleased}, &reply).code(), absl::StatusCode::kPermissionDenied);
   // Results that do not add up to the pentanomial claimed; one bad pair spoils the request.
-  proto::PairResult lie = PairOf(lease.batch(), 1, 4);
+  proto::PairResult lie = PgnPairOf(lease.batch(), 1, 4);
   lie.set_pentanomial_index(2);
-  EXPECT_EQ(Report(honest, {PairOf(lease.batch(), 0, 4), lie}, &reply).code(),
+  EXPECT_EQ(Report(honest, {PgnPairOf(lease.batch(), 0, 4), lie}, &reply).code(),
             absl::StatusCode::kInvalidArgument);
-  proto::PairResult no_run = PairOf(lease.batch(), 0, 4);
+  proto::PairResult no_run = PgnPairOf(lease.batch(), 0, 4);
   no_run.set_run_id(99);
   EXPECT_EQ(Report(honest, {no_run}, &reply).code(), absl::StatusCode::kNotFound);
-  EXPECT_EQ(Report(12345, {PairOf(lease.batch(), 0, 4)}, &reply).code(),
+  EXPECT_EQ(Report(12345, {PgnPairOf(lease.batch(), 0, 4)}, &reply).code(),
             absl::StatusCode::kNotFound);
   EXPECT_EQ(core_->CountedPairs(run), 0);
 }
@@ -225,14 +155,15 @@ TEST_F(CoreTest, ExpiredLeaseIsReplayedAndTheLateReportIgnored) {
 
   proto::ReportReply reply;
   // The slow worker comes back with one pair before the replay is done: it still counts.
-  ASSERT_TRUE(Report(slow, {PairOf(lost.batch(), 0, 4)}, &reply).ok());
+  ASSERT_TRUE(Report(slow, {PgnPairOf(lost.batch(), 0, 4)}, &reply).ok());
   EXPECT_EQ(reply.accepted(), 1);
   ASSERT_TRUE(
-      Report(fast, {PairOf(replay.batch(), 0, 0), PairOf(replay.batch(), 1, 2)}, &reply).ok());
+      Report(fast, {PgnPairOf(replay.batch(), 0, 0), PgnPairOf(replay.batch(), 1, 2)}, &reply)
+          .ok());
   EXPECT_EQ(reply.accepted(), 1);
   EXPECT_EQ(reply.duplicates(), 1);
   // And the rest of the slow worker's lease arrives after the run is complete.
-  ASSERT_TRUE(Report(slow, {PairOf(lost.batch(), 1, 0)}, &reply).ok());
+  ASSERT_TRUE(Report(slow, {PgnPairOf(lost.batch(), 1, 0)}, &reply).ok());
   EXPECT_EQ(reply.accepted(), 0);
   const proto::RunStatus status = Status(run);
   EXPECT_EQ(status.state(), proto::RUN_FINISHED);
@@ -285,7 +216,7 @@ TEST_F(CoreTest, SprtStopsWhenDecided) {
     ASSERT_TRUE(lease.has_batch());
     std::vector<proto::PairResult> pairs;
     for (int i = 0; i < lease.batch().pair_size(); ++i)
-      pairs.push_back(PairOf(lease.batch(), i, i % 2 ? 4 : 3));
+      pairs.push_back(PgnPairOf(lease.batch(), i, i % 2 ? 4 : 3));
     proto::ReportReply reply;
     ASSERT_TRUE(Report(worker, pairs, &reply).ok());
     reported += reply.accepted();
@@ -297,7 +228,7 @@ TEST_F(CoreTest, SprtStopsWhenDecided) {
   EXPECT_FALSE(Acquire(worker, 4).has_batch());
   // A report for the ended run is not counted and tells the worker to stop.
   proto::ReportReply reply;
-  ASSERT_TRUE(Report(worker, {PairOf(lease.batch(), 0, 4)}, &reply).ok());
+  ASSERT_TRUE(Report(worker, {PgnPairOf(lease.batch(), 0, 4)}, &reply).ok());
   EXPECT_EQ(reply.discarded(), 1);
   EXPECT_EQ(reply.stop_batch_size(), 1);
   EXPECT_EQ(core_->CountedPairs(run), reported);
@@ -329,8 +260,9 @@ TEST_F(CoreTest, RestartKeepsCountsLeasesAndTheReplayQueue) {
   proto::AcquireReply a = Acquire(worker, 2);
   proto::AcquireReply b = Acquire(worker, 2);
   proto::ReportReply reply;
-  ASSERT_TRUE(Report(worker, {PairOf(a.batch(), 0, 4), PairOf(a.batch(), 1, 1)}, &reply).ok());
-  ASSERT_TRUE(Report(worker, {PairOf(b.batch(), 0, 2)}, &reply).ok());
+  ASSERT_TRUE(
+      Report(worker, {PgnPairOf(a.batch(), 0, 4), PgnPairOf(a.batch(), 1, 1)}, &reply).ok());
+  ASSERT_TRUE(Report(worker, {PgnPairOf(b.batch(), 0, 2)}, &reply).ok());
   // Lease b still holds one pair; let it expire before the "crash".
   now_ += 1001;
   core_->Tick();
@@ -340,9 +272,9 @@ TEST_F(CoreTest, RestartKeepsCountsLeasesAndTheReplayQueue) {
   EXPECT_EQ(core_->CountedPairs(run), 3);
   EXPECT_EQ(status.state(), proto::RUN_RUNNING);
   // The worker is known again and its old late pair is still taken once.
-  ASSERT_TRUE(Report(worker, {PairOf(b.batch(), 1, 3)}, &reply).ok());
+  ASSERT_TRUE(Report(worker, {PgnPairOf(b.batch(), 1, 3)}, &reply).ok());
   EXPECT_EQ(reply.accepted(), 1);
-  ASSERT_TRUE(Report(worker, {PairOf(b.batch(), 1, 3)}, &reply).ok());
+  ASSERT_TRUE(Report(worker, {PgnPairOf(b.batch(), 1, 3)}, &reply).ok());
   EXPECT_EQ(reply.duplicates(), 1);
   // Pairs 4 and 5 were never handed out; nothing else is left to replay.
   proto::AcquireReply c = Acquire(worker, 8);
@@ -350,7 +282,8 @@ TEST_F(CoreTest, RestartKeepsCountsLeasesAndTheReplayQueue) {
   EXPECT_EQ(c.batch().pair(0).pair_index(), 4);
   Reopen();
   EXPECT_EQ(Status(run).leased_pairs(), 2) << "a live lease survives the restart";
-  ASSERT_TRUE(Report(worker, {PairOf(c.batch(), 0, 4), PairOf(c.batch(), 1, 4)}, &reply).ok());
+  ASSERT_TRUE(
+      Report(worker, {PgnPairOf(c.batch(), 0, 4), PgnPairOf(c.batch(), 1, 4)}, &reply).ok());
   EXPECT_EQ(reply.accepted(), 2);
   status = Status(run);
   EXPECT_EQ(status.state(), proto::RUN_FINISHED);
@@ -366,7 +299,8 @@ TEST_F(CoreTest, PgnIsExportedWhenStored) {
   proto::AcquireReply lease = Acquire(worker, 2);
   proto::ReportReply reply;
   ASSERT_TRUE(
-      Report(worker, {PairOf(lease.batch(), 0, 4), PairOf(lease.batch(), 1, 4)}, &reply).ok());
+      Report(worker, {PgnPairOf(lease.batch(), 0, 4), PgnPairOf(lease.batch(), 1, 4)}, &reply)
+          .ok());
   proto::ExportPgnRequest request;
   request.set_run_id(run);
   request.set_after_pair(-1);

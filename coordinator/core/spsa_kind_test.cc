@@ -10,6 +10,7 @@
 #include <string>
 
 #include "coordinator/core/core.h"
+#include "coordinator/core/core_fixture.h"
 #include "coordinator/spsa/schedule.h"
 #include "coordinator/store/sqlite_store.h"
 #include "gtest/gtest.h"
@@ -55,71 +56,8 @@ double ParamValue(const proto::EngineConfig& engine, const std::string& name) {
   return NAN;
 }
 
-proto::PairResult PairOf(const proto::Batch& batch, int which, int pentanomial) {
-  static const char* kGames[5][2] = {{"0-1", "1-0"},
-                                     {"0-1", "1/2-1/2"},
-                                     {"1/2-1/2", "1/2-1/2"},
-                                     {"1-0", "1/2-1/2"},
-                                     {"1-0", "0-1"}};
-  proto::PairResult pair;
-  pair.set_run_id(batch.run_id());
-  pair.set_batch_id(batch.batch_id());
-  pair.set_pair_index(batch.pair(which).pair_index());
-  pair.set_pentanomial_index(pentanomial);
-  for (int g = 0; g < 2; ++g) {
-    proto::GameSummary* game = pair.add_game();
-    game->set_result(kGames[pentanomial][g]);
-    game->set_reason("checkmate");
-  }
-  return pair;
-}
-
-class SpsaKindTest : public ::testing::Test {
+class SpsaKindTest : public CoreFixture {
  protected:
-  void SetUp() override {
-    path_ = ::testing::TempDir() + "/spsa_kind_test_" + std::to_string(getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db";
-    for (const char* suffix : {"", "-wal", "-shm"}) unlink((path_ + suffix).c_str());
-    Reopen();
-  }
-
-  // A fresh core on the same database, as after a coordinator restart.
-  void Reopen() {
-    core_.reset();
-    store_.reset();
-    auto store = store::SqliteStore::Open(path_);
-    ASSERT_TRUE(store.ok()) << store.status();
-    store_ = std::move(*store);
-    CoreOptions options;
-    options.lease_ms = 1000;
-    core_ = std::make_unique<Core>(store_.get(), options, [this] { return now_; });
-    ASSERT_TRUE(core_->Recover().ok());
-  }
-
-  template <typename Request, typename Reply>
-  absl::Status Call(void (Core::*handler)(const Request&, Reply*, Done), const Request& request,
-                    Reply* reply) {
-    absl::Status result = absl::UnknownError("not answered");
-    (core_.get()->*handler)(request, reply, [&](absl::Status status) { result = status; });
-    core_->Flush();
-    return result;
-  }
-
-  int64_t Submit(const proto::RunConfig& config) {
-    proto::SubmitRequest request;
-    *request.mutable_config() = config;
-    proto::SubmitReply reply;
-    EXPECT_TRUE(Call(&Core::HandleSubmit, request, &reply).ok());
-    return reply.run_id();
-  }
-
-  int64_t Register() {
-    proto::RegisterRequest request;
-    proto::RegisterReply reply;
-    EXPECT_TRUE(Call(&Core::HandleRegister, request, &reply).ok());
-    return reply.worker_id();
-  }
-
   proto::Batch Acquire(int64_t worker) {
     proto::AcquireRequest request;
     request.set_worker_id(worker);
@@ -139,15 +77,6 @@ class SpsaKindTest : public ::testing::Test {
     return reply;
   }
 
-  proto::RunStatus Status(int64_t run, bool history = false) {
-    proto::StatusRequest request;
-    request.set_run_id(run);
-    request.set_history(history);
-    proto::StatusReply reply;
-    EXPECT_TRUE(Call(&Core::HandleStatus, request, &reply).ok());
-    return reply.run();
-  }
-
   static proto::SpsaBatchState StateOf(const proto::Batch& batch) {
     proto::SpsaBatchState state;
     EXPECT_TRUE(state.ParseFromString(batch.opaque_state()));
@@ -161,11 +90,6 @@ class SpsaKindTest : public ::testing::Test {
     }
     return theta;
   }
-
-  std::string path_;
-  int64_t now_ = 1'000'000;
-  std::unique_ptr<store::SqliteStore> store_;
-  std::unique_ptr<Core> core_;
 };
 
 TEST_F(SpsaKindTest, BatchCarriesThetaPlusAndMinusTheStep) {
