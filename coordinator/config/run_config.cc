@@ -18,6 +18,7 @@
 #include "coordinator/config/spsa_config.h"
 #include "coordinator/config/study_config.h"
 #include "coordinator/stats/sprt.h"
+#include "engine/chess8400.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/status_macros.h"
@@ -167,6 +168,9 @@ class Checker {
         return absl::OkStatus();
       case proto::Openings::kFile:
         return Fail({{"openings", -1}, {"file", -1}}, "files are read when the config is loaded");
+      case proto::Openings::kChess8400:
+        return Fail({{"openings", -1}, {"chess8400", -1}},
+                    "arrays are expanded when the config is loaded");
       case proto::Openings::kList:
         break;
       case proto::Openings::SOURCE_NOT_SET:
@@ -337,6 +341,41 @@ absl::StatusOr<proto::OpeningList> ReadOpeningsFile(const std::string& path) {
   return list;
 }
 
+absl::StatusOr<proto::OpeningList> Chess8400Openings(const proto::RunConfig& config) {
+  const proto::Chess8400Arrays& arrays = config.openings().chess8400();
+  if (config.variant() != "chess8400") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "Chess8400 arrays need variant \"chess8400\", not \"", config.variant(), "\""));
+  }
+  if ((arrays.index_size() > 0) == (arrays.random() > 0)) {
+    return absl::InvalidArgumentError("give either index (one or more) or random, not both");
+  }
+  if (arrays.random() < 0 || arrays.random() > engine::kChess8400Arrays) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("random ", arrays.random(), " is outside 1..", engine::kChess8400Arrays));
+  }
+  std::vector<int> indices(arrays.index().begin(), arrays.index().end());
+  if (arrays.random() > 0) {
+    // A partial Fisher-Yates shuffle of all arrays, from the run's seed: distinct and
+    // reproducible.
+    std::vector<int> all(engine::kChess8400Arrays);
+    for (int i = 0; i < engine::kChess8400Arrays; ++i) all[i] = i;
+    std::mt19937_64 rng(config.seed());
+    for (int i = 0; i < arrays.random(); ++i) {
+      const int j = i + int(rng() % uint64_t(engine::kChess8400Arrays - i));
+      std::swap(all[i], all[j]);
+      indices.push_back(all[i]);
+    }
+  }
+  proto::OpeningList list;
+  for (int index : indices) {
+    absl::StatusOr<std::string> fen = engine::Chess8400StartFen(index);
+    if (!fen.ok()) return fen.status();
+    list.add_position()->set_fen(*fen);
+  }
+  return list;
+}
+
 absl::StatusOr<proto::RunConfig> ParseRunConfig(absl::string_view text, absl::string_view source,
                                                 const std::string& base_dir) {
   proto::RunConfig config;
@@ -358,6 +397,15 @@ absl::StatusOr<proto::RunConfig> ParseRunConfig(absl::string_view text, absl::st
       return absl::InvalidArgumentError(
           absl::StrCat(locator.Where({{"openings", -1}, {"file", -1}}),
                        "openings.file: ", list.status().message()));
+    }
+    *config.mutable_openings()->mutable_list() = *std::move(list);
+  }
+  if (config.openings().source_case() == proto::Openings::kChess8400) {
+    absl::StatusOr<proto::OpeningList> list = Chess8400Openings(config);
+    if (!list.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(locator.Where({{"openings", -1}, {"chess8400", -1}}),
+                       "openings.chess8400: ", list.status().message()));
     }
     *config.mutable_openings()->mutable_list() = *std::move(list);
   }

@@ -32,6 +32,10 @@ absl::Status ValidateRunConfig(const proto::RunConfig& config);
 // EPD line (four fields, then operations) gets the counters "0 1".
 absl::StatusOr<proto::OpeningList> ReadOpeningsFile(const std::string& path);
 
+// The start positions of `openings.chess8400`'s arrays (named, or `random` distinct ones drawn
+// from the run's seed); the variant must be chess8400.
+absl::StatusOr<proto::OpeningList> Chess8400Openings(const proto::RunConfig& config);
+
 // `plies` random legal moves from the variant's start position, chosen by `seed` (fewer if a
 // game ends first). The same seed gives the same opening.
 absl::StatusOr<proto::OpeningPosition> RandomOpening(const std::string& variant, int plies,

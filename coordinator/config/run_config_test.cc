@@ -5,8 +5,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 
+#include "engine/chess8400.h"
 #include "gtest/gtest.h"
 
 namespace gc9::coordinator::config {
@@ -117,6 +119,47 @@ TEST(RunConfig, OpeningsFileIsReadInline) {
   ASSERT_EQ(config->openings().list().position_size(), 2);
   EXPECT_EQ(config->openings().list().position(0).fen(),
             "rcnsqkbcr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RCNSQKBCR[PPpp] w - - 0 1");
+}
+
+TEST(RunConfig, Chess8400ArraysBecomeStartPositions) {
+  const std::string base = R"(
+variant: "chess8400"
+engine { builtin {} }
+baseline { builtin {} }
+time_control { nodes: 500 }
+fixed { pairs: 4 }
+seed: 3
+)";
+  absl::StatusOr<proto::RunConfig> named = ParseRunConfig(
+      base + "openings { chess8400 { index: 0 index: 8399 } }\n", "c.textproto", ".");
+  ASSERT_TRUE(named.ok()) << named.status();
+  ASSERT_EQ(named->openings().list().position_size(), 2);
+  EXPECT_EQ(named->openings().list().position(0).fen(), *engine::Chess8400StartFen(0));
+  EXPECT_EQ(named->openings().list().position(1).fen(), *engine::Chess8400StartFen(8399));
+
+  // Random arrays are distinct and the same for the same seed.
+  const std::string random = base + "openings { chess8400 { random: 50 } }\n";
+  absl::StatusOr<proto::RunConfig> a = ParseRunConfig(random, "c.textproto", ".");
+  absl::StatusOr<proto::RunConfig> b = ParseRunConfig(random, "c.textproto", ".");
+  ASSERT_TRUE(a.ok() && b.ok());
+  std::set<std::string> fens;
+  for (int i = 0; i < 50; ++i) {
+    EXPECT_EQ(a->openings().list().position(i).fen(), b->openings().list().position(i).fen());
+    fens.insert(a->openings().list().position(i).fen());
+  }
+  EXPECT_EQ(fens.size(), 50u);
+
+  std::string error = ErrorOf(base + "openings { chess8400 { index: 8400 } }\n");
+  EXPECT_NE(error.find("openings.chess8400: Chess8400 array 8400 is outside 0..8399"),
+            std::string::npos)
+      << error;
+  error = ErrorOf(base + "openings { chess8400 { index: 1 random: 3 } }\n");
+  EXPECT_NE(error.find("not both"), std::string::npos) << error;
+  std::string wrong_variant = kValid;
+  wrong_variant.replace(wrong_variant.find("openings { engines_place: true }"), 32,
+                        "openings { chess8400 { random: 3 } }");
+  error = ErrorOf(wrong_variant);
+  EXPECT_NE(error.find("need variant \"chess8400\""), std::string::npos) << error;
 }
 
 }  // namespace
