@@ -26,6 +26,20 @@ absl::StatusOr<std::string> ReadTokenFile(const std::string& path) {
   return token;
 }
 
+absl::StatusOr<std::string> ReadOptionalTokenFile(const std::string& path) {
+  if (path.empty()) return std::string();
+  return ReadTokenFile(path);
+}
+
+sigset_t BlockStopSignals() {
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  return signals;
+}
+
 absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> ClientCredentials(
     const std::string& ca_file) {
   if (ca_file.empty()) return grpc::InsecureChannelCredentials();

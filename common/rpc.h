@@ -2,6 +2,8 @@
 // conversion (absl's codes are gRPC's), the token metadata and credentials.
 #pragma once
 
+#include <signal.h>
+
 #include <memory>
 #include <string>
 
@@ -24,6 +26,12 @@ inline absl::Status FromGrpc(const grpc::Status& status) {
 
 // The file's first line, whitespace trimmed; an empty token is an error.
 absl::StatusOr<std::string> ReadTokenFile(const std::string& path);
+// The token of --token-file, or "" (no authentication) when no file was given.
+absl::StatusOr<std::string> ReadOptionalTokenFile(const std::string& path);
+
+// Blocks SIGINT and SIGTERM in the calling thread and every thread it starts afterwards, and
+// returns the set for sigwait: the binaries stop cleanly from one thread that waits for them.
+sigset_t BlockStopSignals();
 absl::StatusOr<std::string> ReadWholeFile(const std::string& path);
 
 // TLS with `ca_file` as the root (empty: insecure, for loopback and tests).

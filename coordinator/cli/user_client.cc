@@ -21,12 +21,9 @@ absl::Status Failed(const grpc::Status& status) {
 absl::StatusOr<std::unique_ptr<UserClient>> UserClient::Connect(const std::string& address,
                                                                 const std::string& token_file,
                                                                 const std::string& tls_ca_file) {
-  std::string token;
-  if (!token_file.empty()) {
-    absl::StatusOr<std::string> read = common::ReadTokenFile(token_file);
-    if (!read.ok()) return read.status();
-    token = *read;
-  }
+  absl::StatusOr<std::string> token_or = common::ReadOptionalTokenFile(token_file);
+  if (!token_or.ok()) return token_or.status();
+  const std::string token = *std::move(token_or);
   absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> credentials =
       common::ClientCredentials(tls_ca_file);
   if (!credentials.ok()) return credentials.status();

@@ -60,18 +60,12 @@ int Main(int argc, char** argv) {
   options.listen = listen;
   options.tls_cert_file = tls_cert;
   options.tls_key_file = tls_key;
-  if (!token_file.empty()) {
-    absl::StatusOr<std::string> token = common::ReadTokenFile(token_file);
-    if (!token.ok()) return flags.Fail(token.status());
-    options.token = *token;
-  }
+  absl::StatusOr<std::string> token = common::ReadOptionalTokenFile(token_file);
+  if (!token.ok()) return flags.Fail(token.status());
+  options.token = *token;
 
   // Every thread started from here on inherits the mask; the main thread takes the signals.
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  sigset_t signals = common::BlockStopSignals();
 
   absl::StatusOr<std::unique_ptr<store::SqliteStore>> store = store::SqliteStore::Open(db);
   if (!store.ok()) {

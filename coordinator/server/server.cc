@@ -44,31 +44,20 @@ grpc::ServerUnaryReactor* Dispatch(grpc::CallbackServerContext* context, const R
 
 }  // namespace
 
-class Server::WorkerServiceImpl : public proto::WorkerService::CallbackService {
+namespace {
+
+// What both services share: the core, its executor and the token every call must carry.
+class Route {
  public:
-  WorkerServiceImpl(core::Core* core, core::Executor* executor, std::string token)
+  Route(core::Core* core, core::Executor* executor, std::string token)
       : core_(core), executor_(executor), token_(std::move(token)) {}
 
-  grpc::ServerUnaryReactor* Register(grpc::CallbackServerContext* context,
-                                     const proto::RegisterRequest* request,
-                                     proto::RegisterReply* reply) override {
-    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleRegister);
-  }
-  grpc::ServerUnaryReactor* AcquireWork(grpc::CallbackServerContext* context,
-                                        const proto::AcquireRequest* request,
-                                        proto::AcquireReply* reply) override {
-    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleAcquire);
-  }
-  grpc::ServerUnaryReactor* ReportPairs(grpc::CallbackServerContext* context,
-                                        const proto::ReportRequest* request,
-                                        proto::ReportReply* reply) override {
-    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleReport);
-  }
-  grpc::ServerUnaryReactor* Heartbeat(grpc::CallbackServerContext* context,
-                                      const proto::HeartbeatRequest* request,
-                                      proto::HeartbeatReply* reply) override {
-    return Dispatch(context, request, reply, token_, core_, executor_,
-                    &core::Core::HandleHeartbeat);
+  template <typename Request, typename Reply>
+  grpc::ServerUnaryReactor* operator()(grpc::CallbackServerContext* context, const Request* request,
+                                       Reply* reply,
+                                       void (core::Core::*handler)(const Request&, Reply*,
+                                                                   core::Done)) const {
+    return Dispatch(context, request, reply, token_, core_, executor_, handler);
   }
 
  private:
@@ -77,42 +66,71 @@ class Server::WorkerServiceImpl : public proto::WorkerService::CallbackService {
   std::string token_;
 };
 
+}  // namespace
+
+class Server::WorkerServiceImpl : public proto::WorkerService::CallbackService {
+ public:
+  WorkerServiceImpl(core::Core* core, core::Executor* executor, std::string token)
+      : route_(core, executor, std::move(token)) {}
+
+  grpc::ServerUnaryReactor* Register(grpc::CallbackServerContext* context,
+                                     const proto::RegisterRequest* request,
+                                     proto::RegisterReply* reply) override {
+    return route_(context, request, reply, &core::Core::HandleRegister);
+  }
+  grpc::ServerUnaryReactor* AcquireWork(grpc::CallbackServerContext* context,
+                                        const proto::AcquireRequest* request,
+                                        proto::AcquireReply* reply) override {
+    return route_(context, request, reply, &core::Core::HandleAcquire);
+  }
+  grpc::ServerUnaryReactor* ReportPairs(grpc::CallbackServerContext* context,
+                                        const proto::ReportRequest* request,
+                                        proto::ReportReply* reply) override {
+    return route_(context, request, reply, &core::Core::HandleReport);
+  }
+  grpc::ServerUnaryReactor* Heartbeat(grpc::CallbackServerContext* context,
+                                      const proto::HeartbeatRequest* request,
+                                      proto::HeartbeatReply* reply) override {
+    return route_(context, request, reply, &core::Core::HandleHeartbeat);
+  }
+
+ private:
+  Route route_;
+};
+
 class Server::UserServiceImpl : public proto::UserService::CallbackService {
  public:
   UserServiceImpl(core::Core* core, core::Executor* executor, std::string token)
-      : core_(core), executor_(executor), token_(std::move(token)) {}
+      : route_(core, executor, std::move(token)) {}
 
   grpc::ServerUnaryReactor* Submit(grpc::CallbackServerContext* context,
                                    const proto::SubmitRequest* request,
                                    proto::SubmitReply* reply) override {
-    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleSubmit);
+    return route_(context, request, reply, &core::Core::HandleSubmit);
   }
   grpc::ServerUnaryReactor* List(grpc::CallbackServerContext* context,
                                  const proto::ListRequest* request,
                                  proto::ListReply* reply) override {
-    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleList);
+    return route_(context, request, reply, &core::Core::HandleList);
   }
   grpc::ServerUnaryReactor* Status(grpc::CallbackServerContext* context,
                                    const proto::StatusRequest* request,
                                    proto::StatusReply* reply) override {
-    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleStatus);
+    return route_(context, request, reply, &core::Core::HandleStatus);
   }
   grpc::ServerUnaryReactor* Cancel(grpc::CallbackServerContext* context,
                                    const proto::CancelRequest* request,
                                    proto::CancelReply* reply) override {
-    return Dispatch(context, request, reply, token_, core_, executor_, &core::Core::HandleCancel);
+    return route_(context, request, reply, &core::Core::HandleCancel);
   }
   grpc::ServerUnaryReactor* ExportPgn(grpc::CallbackServerContext* context,
                                       const proto::ExportPgnRequest* request,
                                       proto::ExportPgnReply* reply) override {
-    return Dispatch(context, request, reply, token_, core_, executor_,
-                    &core::Core::HandleExportPgn);
+    return route_(context, request, reply, &core::Core::HandleExportPgn);
   }
 
  private:
-  core::Core* core_;
-  core::Executor* executor_;
-  std::string token_;
+  Route route_;
 };
 
 absl::StatusOr<std::unique_ptr<Server>> Server::Start(core::Core* core, core::Executor* executor,

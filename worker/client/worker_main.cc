@@ -47,17 +47,11 @@ int Main(int argc, char** argv) {
   options.tls_ca_file = tls_ca;
   options.outbox_path = outbox;
   options.verbose = verbose;
-  if (!token_file.empty()) {
-    absl::StatusOr<std::string> token = common::ReadTokenFile(token_file);
-    if (!token.ok()) return flags.Fail(token.status());
-    options.token = *token;
-  }
+  absl::StatusOr<std::string> token = common::ReadOptionalTokenFile(token_file);
+  if (!token.ok()) return flags.Fail(token.status());
+  options.token = *token;
 
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  sigset_t signals = common::BlockStopSignals();
   // External engines are children; a dead one must not kill the worker through its pipe.
   signal(SIGPIPE, SIG_IGN);
 
