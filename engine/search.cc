@@ -366,8 +366,21 @@ SearchResult Searcher::Run(const Position& root, const SearchLimits& limits,
                            const InfoCallback& on_info) {
   start_ = std::chrono::steady_clock::now();
   pos_ = std::make_unique<Position>(root);
+  // The evaluator's tables and the reduction table depend only on the variant and the
+  // parameters: a match asks for thousands of short searches with both unchanged.
+  const bool rebuild = eval_ == nullptr || eval_variant_ != root.variant_ptr().get() ||
+                       params_.values != params.values;
   params_ = params;
-  eval_ = std::make_unique<Evaluator>(root.variant_ptr(), params_);
+  if (rebuild) {
+    eval_ = std::make_unique<Evaluator>(root.variant_ptr(), params_);
+    eval_variant_ = root.variant_ptr().get();
+    for (int d = 1; d < 64; ++d) {
+      for (int m = 1; m < 64; ++m) {
+        lmr_[d][m] = int(params_[kLmrBase] / 100.0 + std::log(double(d)) * std::log(double(m)) *
+                                                         100.0 / std::max(1, params_[kLmrDivisor]));
+      }
+    }
+  }
   history_.Clear();
   tt_->NewSearch();
   stop_flag_ = &stop;
@@ -376,12 +389,6 @@ SearchResult Searcher::Run(const Position& root, const SearchLimits& limits,
   seldepth_ = 0;
   node_limit_ = limits.nodes > 0 ? limits.nodes : UINT64_MAX;
   SetTimeLimits(limits, root.side_to_move());
-  for (int d = 1; d < 64; ++d) {
-    for (int m = 1; m < 64; ++m) {
-      lmr_[d][m] = int(params_[kLmrBase] / 100.0 + std::log(double(d)) * std::log(double(m)) *
-                                                       100.0 / std::max(1, params_[kLmrDivisor]));
-    }
-  }
   partial_best_ = Move();
   partial_pv_.clear();
 

@@ -100,6 +100,7 @@ class Searcher {
   TranspositionTable* tt_;
   std::unique_ptr<Position> pos_;
   std::unique_ptr<Evaluator> eval_;
+  const Variant* eval_variant_ = nullptr;  // the variant eval_ was built for
   ParamSnapshot params_{};
   MoveHistory history_;
   const std::atomic<bool>* stop_flag_ = nullptr;
