@@ -17,6 +17,13 @@ struct Step {
   bool operator==(const Step& o) const { return dx == o.dx && dy == o.dy; }
 };
 
+// One way along a multi-leg move. The move needs every landing empty (the origin counts as
+// empty); the legs themselves jump, and only the destination may hold a piece to capture.
+struct LegPath {
+  Step destination;            // the sum of the legs
+  std::vector<Step> landings;  // where each leg but the last ends, from the origin, in order
+};
+
 // One atom of a Betza description with its modifiers applied.
 struct MoveAtom {
   std::vector<Step> steps;  // the step vectors left after the direction modifiers
@@ -26,9 +33,14 @@ struct MoveAtom {
   bool initial = false;     // `i`: only from the piece's initial ranks
   bool lame = false;        // `n`: a leap blocked by a piece on its path
   bool hopper = false;      // `p`: a rider that must jump exactly one piece
+  // `a`: legs chained through empty landing squares. `steps` then holds the distinct
+  // destinations (range 1) and `paths` every way to reach them, so that the engine can open a
+  // destination when any one of its paths is open.
+  bool multi_leg = false;
+  std::vector<LegPath> paths;  // filled for multi-leg atoms only
 };
 
-// Parses e.g. "QN", "mK", "fmWfcFifmnD", "W2", "NN", "mRcpR". The error names the
+// Parses e.g. "QN", "mK", "fmWfcFifmnD", "W2", "NN", "mRcpR", "FafA", "mWasD". The error names the
 // offending character and its position.
 absl::StatusOr<std::vector<MoveAtom>> ParseBetza(absl::string_view betza);
 
