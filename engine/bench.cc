@@ -5,7 +5,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "engine/search.h"
+#include "engine/boards.h"
+#include "engine/game.h"
 #include "engine/status_macros.h"
 #include "engine/tt.h"
 #include "engine/variant_catalog.h"
@@ -50,7 +51,8 @@ const std::vector<BenchPosition>& BenchPositions() {
 absl::StatusOr<BenchResult> RunBench(const ParamSnapshot& params, int depth,
                                      const std::function<void(absl::string_view)>& print) {
   TranspositionTable tt(TranspositionTable::kDefaultMegabytes);
-  Searcher searcher(&tt);
+  std::unique_ptr<BoardSearcher> narrow_searcher = narrow::NewSearcher(&tt);
+  std::unique_ptr<BoardSearcher> wide_searcher = wide::NewSearcher(&tt);
   const std::atomic<bool> stop{false};
   SearchLimits limits;
   limits.depth = depth;
@@ -60,10 +62,12 @@ absl::StatusOr<BenchResult> RunBench(const ParamSnapshot& params, int depth,
   for (const BenchPosition& bp : BenchPositions()) {
     ++index;
     ASSIGN_OR_RETURN(auto variant, BuiltinVariant(bp.variant));
-    Position pos(variant);
-    RETURN_IF_ERROR(pos.SetFen(bp.fen));
+    ASSIGN_OR_RETURN(std::unique_ptr<Game> game, Game::New(variant));
+    RETURN_IF_ERROR(game->SetFen(bp.fen));
     tt.Clear();
-    const SearchResult r = searcher.Run(pos, limits, params, stop, nullptr);
+    BoardSearcher& searcher =
+        variant->board_kind() == BoardKind::kWide ? *wide_searcher : *narrow_searcher;
+    const SearchResult r = searcher.Run(*game, limits, params, stop, nullptr);
     result.nodes += r.info.nodes;
     if (print) {
       print(absl::StrCat("Position ", index, "/", BenchPositions().size(), " ", bp.variant, " ",

@@ -1,13 +1,13 @@
 #include "engine/engine.h"
 
 #include "absl/strings/str_cat.h"
-#include "engine/movegen.h"
+#include "engine/boards.h"
 #include "engine/status_macros.h"
 #include "engine/variant_catalog.h"
 
 namespace gc9::engine {
 
-Engine::Engine() : tt_(TranspositionTable::kDefaultMegabytes), searcher_(&tt_) {
+Engine::Engine() : tt_(TranspositionTable::kDefaultMegabytes) {
   // Started here, once every member it uses is constructed.
   thread_ = std::thread([this] { SearchThreadLoop(); });
   auto variant = BuiltinVariant("grandchess9");
@@ -56,27 +56,27 @@ absl::Status Engine::SetVariant(absl::string_view name) {
 
 absl::Status Engine::SetVariant(std::shared_ptr<const Variant> variant) {
   RETURN_IF_ERROR(CheckIdle());
-  auto pos = std::make_unique<Position>(variant);
-  RETURN_IF_ERROR(pos->SetStart());
-  pos_ = std::move(pos);
+  ASSIGN_OR_RETURN(game_, Game::New(std::move(variant)));
   tt_stale_ = true;
   return absl::OkStatus();
 }
 
 absl::Status Engine::SetPosition(absl::string_view fen, const std::vector<std::string>& moves) {
   RETURN_IF_ERROR(CheckIdle());
-  Position pos(pos_->variant_ptr());
-  if (fen == "startpos") {
-    RETURN_IF_ERROR(pos.SetStart());
-  } else {
-    RETURN_IF_ERROR(pos.SetFen(fen));
-  }
-  for (const std::string& text : moves) {
-    ASSIGN_OR_RETURN(Move m, ParseUciMove(pos, text));
-    pos.DoMove(m);
-  }
-  *pos_ = std::move(pos);
+  ASSIGN_OR_RETURN(std::unique_ptr<Game> game, Game::New(game_->variant()));
+  RETURN_IF_ERROR(game->SetFen(fen));
+  for (const std::string& text : moves) RETURN_IF_ERROR(game->Play(text));
+  game_ = std::move(game);
   return absl::OkStatus();
+}
+
+BoardSearcher& Engine::SearcherFor(const Variant& variant) {
+  if (variant.board_kind() == BoardKind::kWide) {
+    if (!wide_searcher_) wide_searcher_ = wide::NewSearcher(&tt_);
+    return *wide_searcher_;
+  }
+  if (!narrow_searcher_) narrow_searcher_ = narrow::NewSearcher(&tt_);
+  return *narrow_searcher_;
 }
 
 absl::Status Engine::SetParameter(absl::string_view name, int value) {
@@ -127,17 +127,17 @@ absl::Status Engine::Go(const SearchLimits& limits, InfoCallback on_info,
     tt_stale_ = false;
   }
   // The search works on copies, so the caller may change the position once it has stopped.
-  auto root = std::make_unique<Position>(*pos_);
+  // std::function needs a copyable callable, so the root travels as a shared_ptr.
+  std::shared_ptr<Game> root = game_->Clone();
+  BoardSearcher* searcher = &SearcherFor(*root->variant());
   const ParamSnapshot snapshot = params_.snapshot();
   stop_.store(false);
   searching_.store(true);
-  // std::function needs a copyable callable, so the root position travels as a shared_ptr.
-  std::shared_ptr<Position> shared_root = std::move(root);
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    job_ = [this, shared_root, snapshot, limits, on_info = std::move(on_info),
+    job_ = [this, root, searcher, snapshot, limits, on_info = std::move(on_info),
             on_bestmove = std::move(on_bestmove)] {
-      const SearchResult result = searcher_.Run(*shared_root, limits, snapshot, stop_, on_info);
+      const SearchResult result = searcher->Run(*root, limits, snapshot, stop_, on_info);
       // Idle before the callback, so that whoever reads the best move may start the next
       // search at once (Go waits for this job first; the search no longer touches the engine).
       searching_.store(false);

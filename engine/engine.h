@@ -14,9 +14,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "engine/game.h"
 #include "engine/params.h"
-#include "engine/position.h"
-#include "engine/search.h"
+#include "engine/search_types.h"
 #include "engine/tt.h"
 
 namespace gc9::engine {
@@ -54,17 +54,21 @@ class Engine {
   // Go and Wait in one: the result of a search of the current position.
   absl::StatusOr<SearchResult> Search(const SearchLimits& limits, InfoCallback on_info = nullptr);
 
-  const Position& position() const { return *pos_; }
+  // The current position (a Game of the variant's board build).
+  const Game& game() const { return *game_; }
   const Params& params() const { return params_; }
 
  private:
   absl::Status CheckIdle() const;
 
-  std::unique_ptr<Position> pos_;
+  // The searcher of the board build that plays the current variant, made on first use.
+  BoardSearcher& SearcherFor(const Variant& variant);
+
+  std::unique_ptr<Game> game_;
   Params params_;
   bool tt_stale_ = false;  // parameters or variant changed: cached evaluations are wrong
   TranspositionTable tt_;
-  Searcher searcher_;
+  std::unique_ptr<BoardSearcher> narrow_searcher_, wide_searcher_;
   void SearchThreadLoop();
 
   // One search thread for the engine's life: starting a thread for every move cost more than

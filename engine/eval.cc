@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
-namespace gc9::engine {
+namespace gc9::engine::GC9_BOARD {
 namespace {
 
 int RelativeRank(const Variant& v, Color c, Square s) {
@@ -24,7 +24,7 @@ Score Scaled(int mg, int eg, int num, int den) { return {mg * num / den, eg * nu
 }  // namespace
 
 Evaluator::Evaluator(std::shared_ptr<const Variant> variant, const ParamSnapshot& params)
-    : variant_(std::move(variant)), p_(params) {
+    : variant_(std::move(variant)), tables_(TablesOf(*variant_)), p_(params) {
   Position start(variant_);
   if (!start.SetStart().ok()) start = Position(variant_);  // a checked catalogue never fails
   BuildPieceTables(start);
@@ -32,6 +32,7 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant, const ParamSnapshot
 
 void Evaluator::BuildPieceTables(const Position& start) {
   const Variant& v = *variant_;
+  const BoardTables& t = tables_;
   const Square centre = MakeSquare(v.files() / 2, v.ranks() / 2);
 
   for (int f = 0; f < v.files(); ++f) {
@@ -62,22 +63,21 @@ void Evaluator::BuildPieceTables(const Position& start) {
   // Pawns: where they start and how far they have to go to the compulsory promotion.
   int start_rank = 1, promotion_rank = v.ranks() - 1;
   for (PieceType pt = 0; pt < v.piece_count(); ++pt) {
-    if ((v.pawn_types() & (1 << pt)) && v.piece(pt).initial_region[kWhite]) {
-      start_rank = RankOf(Lsb(v.piece(pt).initial_region[kWhite]));
+    if ((v.pawn_types() & (1 << pt)) && v.piece(pt).initial_ranks[kWhite]) {
+      start_rank = __builtin_ctz(v.piece(pt).initial_ranks[kWhite]);
     }
   }
-  if (v.mandatory_promotion_zone(kWhite)) {
-    promotion_rank = RankOf(Lsb(v.mandatory_promotion_zone(kWhite)));
-  }
+  if (v.mandatory_promotion_rank() >= 0) promotion_rank = v.mandatory_promotion_rank();
   pawn_start_rank_ = {start_rank, start_rank};
   pawn_steps_ = std::max(1, promotion_rank - start_rank);
 
   phase_total_ = 0;
   for (PieceType pt = 0; pt < v.piece_count(); ++pt) {
     const PieceInfo& info = v.piece(pt);
+    const PieceTables& tables = t.piece(pt);
     const Bitboard reach =
-        info.leap_quiet[kWhite][centre] | info.leap_capture[kWhite][centre] |
-        v.SlideAttacks(info.slide_quiet[kWhite] | info.slide_capture[kWhite], centre, 0);
+        tables.leap_quiet[kWhite][centre] | tables.leap_capture[kWhite][centre] |
+        t.SlideAttacks(info.slide_quiet[kWhite] | info.slide_capture[kWhite], centre, 0);
     potential_[pt] = std::max(1, PopCount(reach));
     mobility_scale_[pt] = int(std::lround(1024.0 / std::sqrt(double(potential_[pt]))));
 
@@ -100,14 +100,14 @@ void Evaluator::BuildPieceTables(const Position& start) {
     const bool counts_for_phase = !info.royal && !info.pawn && !info.uncapturable;
     phase_weight_[pt] = counts_for_phase ? value_[pt].mg : 0;
     if (counts_for_phase && !info.has_exotic) mobile_types_ |= 1 << pt;
-    if (info.slide_capture[kWhite] == kDiagonalDirections && !info.leap_capture[kWhite][centre] &&
+    if (info.slide_capture[kWhite] == kDiagonalDirections && !tables.leap_capture[kWhite][centre] &&
         !info.has_exotic) {
       bishop_pair_types_ |= 1 << pt;
     }
     for (Color c : {kWhite, kBlack}) {
       phase_total_ += phase_weight_[pt] * (start.count(c, pt) + start.hand(c, pt));
       for (Square s = 0; s < kSquareCount; ++s) {
-        if (!Has(v.board(), s)) continue;
+        if (!Has(t.board(), s)) continue;
         Score sc = value_[pt];
         const int centrality = Centrality(v, s);
         if (info.royal) {
@@ -150,7 +150,7 @@ Bitboard Evaluator::PawnAttacks(const Position& pos, Color c) const {
   for (uint16_t types = variant_->pawn_types(); types; types &= types - 1) {
     const PieceType pt = __builtin_ctz(types);
     for (Bitboard b = pos.pieces(c, pt); b;) {
-      attacks |= variant_->piece(pt).leap_capture[c][PopLsb(b)];
+      attacks |= tables_.piece(pt).leap_capture[c][PopLsb(b)];
     }
   }
   return attacks;
@@ -181,7 +181,7 @@ Score Evaluator::Pawns(const Position& pos, Color c) const {
   // Placement: the pawns standing on the drop ranks, judged by file and by the king they guard.
   if (v.has_placement()) {
     const Square king = pos.king(c);
-    for (Bitboard b = ours & v.drop_region(c); b;) {
+    for (Bitboard b = ours & tables_.drop_region(c); b;) {
       const Square sq = PopLsb(b);
       s.mg += p_[kPlacementCenterMg] * file_centrality_[FileOf(sq)] / 1024;
       if (king != kNoSquare && std::abs(FileOf(sq) - FileOf(king)) <= 1) {
@@ -194,28 +194,30 @@ Score Evaluator::Pawns(const Position& pos, Color c) const {
 
 Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard enemy_pawn_attacks) const {
   const Variant& v = *variant_;
+  const BoardTables& t = tables_;
   const Bitboard occupied = pos.pieces();
   const Bitboard them = pos.pieces(~c);
   const Square their_king = pos.king(~c);
   const Bitboard their_zone =
-      their_king == kNoSquare ? 0 : v.KingZone(their_king) | SquareBB(their_king);
-  const Bitboard safe = v.board() & ~enemy_pawn_attacks;
+      their_king == kNoSquare ? Bitboard(0) : t.KingZone(their_king) | SquareBB(their_king);
+  const Bitboard safe = t.board() & ~enemy_pawn_attacks;
   Score s;
   int attack_units = 0, attackers = 0;
   for (uint16_t types = mobile_types_; types; types &= types - 1) {
     const PieceType pt = __builtin_ctz(types);
     const PieceInfo& info = v.piece(pt);
+    const PieceTables& tables = t.piece(pt);
     for (Bitboard b = pos.pieces(c, pt); b;) {
       const Square sq = PopLsb(b);
-      Bitboard captures = info.leap_capture[c][sq];
-      Bitboard quiets = info.leap_quiet[c][sq];
+      Bitboard captures = tables.leap_capture[c][sq];
+      Bitboard quiets = tables.leap_quiet[c][sq];
       if (info.slide_capture[c] == info.slide_quiet[c]) {
-        const Bitboard slides = v.SlideAttacks(info.slide_capture[c], sq, occupied);
+        const Bitboard slides = t.SlideAttacks(info.slide_capture[c], sq, occupied);
         captures |= slides;
         quiets |= slides;
       } else {
-        captures |= v.SlideAttacks(info.slide_capture[c], sq, occupied);
-        quiets |= v.SlideAttacks(info.slide_quiet[c], sq, occupied);
+        captures |= t.SlideAttacks(info.slide_capture[c], sq, occupied);
+        quiets |= t.SlideAttacks(info.slide_quiet[c], sq, occupied);
       }
       const int mobility = PopCount(((quiets & ~occupied) | (captures & them)) & safe);
       const int centred = 2 * mobility - potential_[pt];
@@ -239,7 +241,7 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard enemy_pawn
   // mate into a draw), pawns in front of it shelter it.
   const Square king = pos.king(c);
   if (king != kNoSquare) {
-    const int charioteers = PopCount(v.KingZone(king) & pos.PiecesOfTypes(c, v.shield_types()));
+    const int charioteers = PopCount(t.KingZone(king) & pos.PiecesOfTypes(c, v.shield_types()));
     s += Score{p_[kKingCharioteerMg] * charioteers, p_[kKingCharioteerEg] * charioteers};
     if (charioteers && v.shield() != ShieldRule::kNone) {
       s += Score{p_[kKingShieldedMg], p_[kKingShieldedEg]};
@@ -279,4 +281,4 @@ int Evaluator::Evaluate(const Position& pos) const {
   return (pos.side_to_move() == kWhite ? blended : -blended) + p_[kTempo];
 }
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

@@ -7,12 +7,12 @@
 #include <array>
 #include <memory>
 
-#include "engine/bitboard.h"
+#include "engine/board.h"
 #include "engine/params.h"
 #include "engine/position.h"
 #include "engine/variant.h"
 
-namespace gc9::engine {
+namespace gc9::engine::GC9_BOARD {
 
 struct Score {
   int mg = 0;
@@ -55,6 +55,7 @@ class Evaluator {
   Bitboard PawnAttacks(const Position& pos, Color c) const;
 
   std::shared_ptr<const Variant> variant_;
+  const BoardTables& tables_;
   ParamSnapshot p_;
   std::array<Score, kMaxPieceTypes> value_{};
   // Material plus the geometric term of a piece on a square, per colour.
@@ -77,4 +78,4 @@ class Evaluator {
   int pawn_steps_ = 1;                    // steps from the start rank to promotion
 };
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

@@ -2,27 +2,7 @@
 
 #include "engine/movegen.h"
 
-namespace gc9::engine {
-
-absl::string_view GameEndName(GameEnd end) {
-  switch (end) {
-    case GameEnd::kOngoing:
-      return "ongoing";
-    case GameEnd::kCheckmate:
-      return "checkmate";
-    case GameEnd::kShielded:
-      return "shielded";
-    case GameEnd::kStalemate:
-      return "stalemate";
-    case GameEnd::kDead:
-      return "dead";
-    case GameEnd::kFifty:
-      return "fifty";
-    case GameEnd::kRepetition:
-      return "repetition";
-  }
-  return "ongoing";
-}
+namespace gc9::engine::GC9_BOARD {
 
 bool IsDeadMaterial(const Position& pos) {
   const Variant& v = pos.variant();
@@ -48,7 +28,7 @@ bool IsDeadMaterial(const Position& pos) {
 
 int RepetitionCount(const Position& pos) {
   int count = 1;
-  const int window = std::min(pos.rule50(), pos.history_size());
+  const int window = std::min(pos.reversible_plies(), pos.history_size());
   for (int i = 1; i <= window; ++i) count += pos.StateAt(i).key == pos.key();
   return count;
 }
@@ -59,7 +39,7 @@ GameResult Adjudicate(Position& pos) {
   GenerateLegal(pos, &moves);
   const Color us = pos.side_to_move();
   if (moves.size == 0) {
-    if (!pos.KingInCheck(us)) return {GameEnd::kStalemate, false, kWhite};
+    if (!pos.KingInCheck(us)) return {GameEnd::kStalemate, v.stalemate_loses(), ~us};
     // The shield: a shielded king cannot be captured, so it is not mated.
     if (v.shield() == ShieldRule::kMateImmunity && pos.Shielded(us)) {
       return {GameEnd::kShielded, false, kWhite};
@@ -76,4 +56,4 @@ GameResult Adjudicate(Position& pos) {
   return {};
 }
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

@@ -8,18 +8,20 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 
-namespace gc9::engine {
+namespace gc9::engine::GC9_BOARD {
 namespace {
 
 struct Context {
   Position& pos;
   const Variant& v;
+  const BoardTables& t;
   Color us, them;
   Square king;
   Bitboard occupied;
   Bitboard capturable;  // enemy pieces that may be captured (no royal, no Charioteer)
   Bitboard target;      // destinations that answer a check (everything when not in check)
   Bitboard pinned;
+  Bitboard movable;  // where pieces may move from: all but the moved ones of a multi-move turn
   bool full_legality;
   bool captures_only;
   MoveList* list;
@@ -36,35 +38,36 @@ bool LegalByMaking(Position& pos, Move m) {
 // Our pieces standing alone between the king and an enemy slider that captures along the line.
 Bitboard Pinned(const Context& c) {
   const Variant& v = c.v;
+  const BoardTables& t = c.t;
   const Position& pos = c.pos;
-  Bitboard snipers = (v.SlideAttacks(kOrthogonalDirections, c.king, 0) &
+  Bitboard snipers = (t.SlideAttacks(kOrthogonalDirections, c.king, 0) &
                       pos.PiecesOfTypes(c.them, v.orthogonal_slider_types())) |
-                     (v.SlideAttacks(kDiagonalDirections, c.king, 0) &
+                     (t.SlideAttacks(kDiagonalDirections, c.king, 0) &
                       pos.PiecesOfTypes(c.them, v.diagonal_slider_types()));
   for (uint16_t types = v.partial_slider_types(); types; types &= types - 1) {
     const int pt = __builtin_ctz(types);
     for (int d = 0; d < kDirectionCount; ++d) {
       if (v.piece(pt).slide_capture[c.them] & (1 << d)) {
-        snipers |= v.Ray(Opposite(d), c.king) & pos.pieces(c.them, pt);
+        snipers |= t.Ray(Opposite(d), c.king) & pos.pieces(c.them, pt);
       }
     }
   }
   Bitboard pinned = 0;
   while (snipers) {
     const Square s = PopLsb(snipers);
-    const Bitboard between = v.Between(c.king, s) & c.occupied;
+    const Bitboard between = t.Between(c.king, s) & c.occupied;
     if (between && !MoreThanOne(between)) pinned |= between & pos.pieces(c.us);
   }
   return pinned;
 }
 
 void AddPawnMoves(Context& c, Square from, Bitboard dests) {
-  const Bitboard zone = c.v.promotion_zone(c.us);
-  const Bitboard mandatory = c.v.mandatory_promotion_zone(c.us);
+  const Bitboard zone = c.t.promotion_zone(c.us);
+  const Bitboard mandatory = c.t.mandatory_promotion_zone(c.us);
   for (Bitboard b = dests & ~zone; b;) c.list->Add(Move::Normal(from, PopLsb(b)));
   for (Bitboard b = dests & zone; b;) {
     const Square to = PopLsb(b);
-    for (PieceType pt : c.v.promotion_types()) {
+    for (PieceType pt : c.v.promotion_zones()[c.t.PromotionZoneOf(c.us, to)].types) {
       const int limit = c.v.piece(pt).promotion_limit;
       if (limit == 0 || c.pos.count(c.us, pt) < limit) c.list->Add(Move::Promotion(from, to, pt));
     }
@@ -77,24 +80,26 @@ void AddPawnMoves(Context& c, Square from, Bitboard dests) {
 
 // The destinations of the piece on `from` by every kind of move it has; captures only unless
 // `quiets`.
-Bitboard Destinations(const Context& c, const PieceInfo& info, Square from, bool quiets) {
-  Bitboard quiet = info.leap_quiet[c.us][from];
-  Bitboard captures = info.leap_capture[c.us][from];
+Bitboard Destinations(const Context& c, PieceType pt, Square from, bool quiets) {
+  const PieceInfo& info = c.v.piece(pt);
+  const PieceTables& tables = c.t.piece(pt);
+  Bitboard quiet = tables.leap_quiet[c.us][from];
+  Bitboard captures = tables.leap_capture[c.us][from];
   if (info.slide_quiet[c.us] == info.slide_capture[c.us]) {
     if (info.slide_quiet[c.us]) {
-      const Bitboard slides = c.v.SlideAttacks(info.slide_quiet[c.us], from, c.occupied);
+      const Bitboard slides = c.t.SlideAttacks(info.slide_quiet[c.us], from, c.occupied);
       quiet |= slides;
       captures |= slides;
     }
   } else {
-    quiet |= c.v.SlideAttacks(info.slide_quiet[c.us], from, c.occupied);
-    captures |= c.v.SlideAttacks(info.slide_capture[c.us], from, c.occupied);
+    quiet |= c.t.SlideAttacks(info.slide_quiet[c.us], from, c.occupied);
+    captures |= c.t.SlideAttacks(info.slide_capture[c.us], from, c.occupied);
   }
   if (info.has_exotic) {
     quiet |= c.pos.ExoticQuiets(from, c.occupied);
     captures |= c.pos.ExoticAttacks(from, c.occupied);
   }
-  return (quiets ? quiet & ~c.occupied : 0) | (captures & c.capturable);
+  return (quiets ? quiet & ~c.occupied : Bitboard(0)) | (captures & c.capturable);
 }
 
 void GeneratePieceMoves(Context& c) {
@@ -102,17 +107,16 @@ void GeneratePieceMoves(Context& c) {
   const Square ep = c.pos.ep_square();
   for (PieceType pt = 0; pt < c.v.piece_count(); ++pt) {
     if (pt == c.v.royal_type()) continue;
-    const PieceInfo& info = c.v.piece(pt);
-    for (Bitboard b = c.pos.pieces(c.us, pt); b;) {
+    for (Bitboard b = c.pos.pieces(c.us, pt) & c.movable; b;) {
       const Square from = PopLsb(b);
       const bool pawn = pawns & (1 << pt);
-      Bitboard dests = Destinations(c, info, from, !c.captures_only || pawn) & c.target;
+      Bitboard dests = Destinations(c, pt, from, !c.captures_only || pawn) & c.target;
       // Promotions count as captures do for the quiescence search.
-      if (c.captures_only && pawn) dests &= c.capturable | c.v.promotion_zone(c.us);
-      if (!c.full_legality && Has(c.pinned, from)) dests &= c.v.Line(c.king, from);
+      if (c.captures_only && pawn) dests &= c.capturable | c.t.promotion_zone(c.us);
+      if (!c.full_legality && Has(c.pinned, from)) dests &= c.t.Line(c.king, from);
       if (pawn) {
         AddPawnMoves(c, from, dests);
-        if (ep != kNoSquare && Has(info.leap_capture[c.us][from], ep)) {
+        if (ep != kNoSquare && Has(c.t.piece(pt).leap_capture[c.us][from], ep)) {
           const Move m = Move::EnPassant(from, ep);
           if (c.full_legality || LegalByMaking(c.pos, m)) c.list->Add(m);
         }
@@ -124,9 +128,8 @@ void GeneratePieceMoves(Context& c) {
 }
 
 void GenerateKingMoves(Context& c) {
-  if (c.king == kNoSquare) return;
-  const PieceInfo& info = c.v.piece(c.v.royal_type());
-  Bitboard dests = Destinations(c, info, c.king, !c.captures_only);
+  if (c.king == kNoSquare || !Has(c.movable, c.king)) return;
+  Bitboard dests = Destinations(c, c.v.royal_type(), c.king, !c.captures_only);
   const Bitboard without_king = c.occupied ^ SquareBB(c.king);
   while (dests) {
     const Square to = PopLsb(dests);
@@ -146,13 +149,13 @@ void GenerateCastling(Context& c) {
     const Square rook = c.pos.castling_rook(right);
     const Square king_to = c.pos.CastlingKingTarget(c.us, side);
     const Square rook_to = c.pos.CastlingRookTarget(c.us, side);
-    const Bitboard king_path = c.v.Between(c.king, king_to) | SquareBB(king_to);
-    const Bitboard rook_path = c.v.Between(rook, rook_to) | SquareBB(rook_to);
+    const Bitboard king_path = c.t.Between(c.king, king_to) | SquareBB(king_to);
+    const Bitboard rook_path = c.t.Between(rook, rook_to) | SquareBB(rook_to);
     const Bitboard must_be_empty = (king_path | rook_path) & ~SquareBB(c.king) & ~SquareBB(rook);
     if (c.occupied & must_be_empty) continue;
     bool attacked = false;
     for (Bitboard b = king_path & ~SquareBB(king_to); b && !attacked;) {
-      attacked = c.pos.AttackersTo(PopLsb(b), c.them, c.occupied) != 0;
+      attacked = bool(c.pos.AttackersTo(PopLsb(b), c.them, c.occupied));
     }
     const Move m = Move::Castle(c.king, rook);
     if (!attacked && (c.full_legality || LegalByMaking(c.pos, m))) c.list->Add(m);
@@ -160,12 +163,12 @@ void GenerateCastling(Context& c) {
 }
 
 void GenerateDrops(Context& c) {
-  const Bitboard squares = c.v.drop_region(c.us) & ~c.occupied & c.target;
+  const Bitboard squares = c.t.drop_region(c.us) & ~c.occupied & c.target;
   for (PieceType pt = 0; pt < c.v.piece_count(); ++pt) {
     if (!c.pos.hand(c.us, pt)) continue;
     Bitboard b = squares;
     // A pawn may not be dropped where it could never move or would have to have promoted.
-    if (c.v.pawn_types() & (1 << pt)) b &= ~c.v.mandatory_promotion_zone(c.us);
+    if (c.v.pawn_types() & (1 << pt)) b &= ~c.t.mandatory_promotion_zone(c.us);
     while (b) c.list->Add(Move::Drop(pt, PopLsb(b)));
   }
   if (c.v.placement_optional() && !c.pos.InCheck()) c.list->Add(Move::Pass());
@@ -182,16 +185,19 @@ bool MoveList::Contains(Move m) const {
 
 void GenerateLegal(Position& pos, MoveList* list, GenMode mode) {
   const Variant& v = pos.variant();
+  const BoardTables& t = pos.tables();
   const Color us = pos.side_to_move();
   Context c{pos,
             v,
+            t,
             us,
             ~us,
             pos.king(us),
             pos.pieces(),
             0,
-            v.board(),
+            t.board(),
             0,
+            pos.TurnMovable(),
             v.needs_full_legality(),
             mode == GenMode::kCaptures,
             list};
@@ -201,7 +207,7 @@ void GenerateLegal(Position& pos, MoveList* list, GenMode mode) {
   if (!c.full_legality) {
     const Bitboard checkers = pos.checkers();
     if (checkers) {
-      c.target = MoreThanOne(checkers) ? 0 : v.Between(c.king, Lsb(checkers)) | checkers;
+      c.target = MoreThanOne(checkers) ? Bitboard(0) : t.Between(c.king, Lsb(checkers)) | checkers;
     }
     c.pinned = Pinned(c);
   }
@@ -211,6 +217,8 @@ void GenerateLegal(Position& pos, MoveList* list, GenMode mode) {
     GeneratePieceMoves(c);
     GenerateKingMoves(c);
     if (!c.captures_only) GenerateCastling(c);
+    // A multi-move turn may end after its first move.
+    if (pos.turn_moves() > 0 && !c.captures_only) c.list->Add(Move::Pass());
   }
   if (c.full_legality) {
     int kept = 0;
@@ -254,4 +262,4 @@ absl::StatusOr<Move> ParseUciMove(Position& pos, absl::string_view text) {
   return absl::InvalidArgumentError(absl::StrCat("illegal move \"", text, "\" in ", pos.Fen()));
 }
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

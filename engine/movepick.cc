@@ -1,6 +1,6 @@
 #include "engine/movepick.h"
 
-namespace gc9::engine {
+namespace gc9::engine::GC9_BOARD {
 
 void ScoreMoves(const Position& pos, const Evaluator& eval, const MoveHistory& history,
                 const MoveList& list, Move hash_move, int ply, int* scores) {
@@ -35,4 +35,4 @@ void ScoreMoves(const Position& pos, const Evaluator& eval, const MoveHistory& h
   }
 }
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

@@ -9,10 +9,9 @@
 #include "engine/eval.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "engine/search_types.h"
 
-namespace gc9::engine {
-
-inline constexpr int kMaxPly = 128;
+namespace gc9::engine::GC9_BOARD {
 
 // Quiet-move statistics of one search: two killers per ply and a history indexed by the side,
 // the moving (or dropped) piece type and the destination.
@@ -77,4 +76,4 @@ inline constexpr int kHashMoveScore = 1 << 30;
 inline constexpr int kNoisyScore = 1 << 28;
 inline constexpr int kKillerScore = 1 << 27;
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

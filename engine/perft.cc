@@ -2,7 +2,7 @@
 
 #include "engine/movegen.h"
 
-namespace gc9::engine {
+namespace gc9::engine::GC9_BOARD {
 
 uint64_t Perft(Position& pos, int depth) {
   if (depth <= 0) return 1;
@@ -31,4 +31,4 @@ std::vector<std::pair<Move, uint64_t>> PerftDivide(Position& pos, int depth) {
   return out;
 }
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

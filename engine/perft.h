@@ -8,10 +8,10 @@
 
 #include "engine/position.h"
 
-namespace gc9::engine {
+namespace gc9::engine::GC9_BOARD {
 
 uint64_t Perft(Position& pos, int depth);
 // The count below each legal root move, in generation order.
 std::vector<std::pair<Move, uint64_t>> PerftDivide(Position& pos, int depth);
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

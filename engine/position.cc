@@ -10,7 +10,7 @@
 #include "engine/betza.h"
 #include "engine/status_macros.h"
 
-namespace gc9::engine {
+namespace gc9::engine::GC9_BOARD {
 namespace {
 
 uint64_t SplitMix(uint64_t& state) {
@@ -34,13 +34,22 @@ const Zobrist& Zobrist::Get() {
       for (auto& row : side)
         for (auto& k : row) k = SplitMix(seed);
     z->side = SplitMix(seed);
+    for (auto& k : z->turn_moved) k = SplitMix(seed);
+    z->turn = SplitMix(seed);
     z->castling[0] = 0;  // no rights: the same key however the position was reached
     return z;
   }();
   return *keys;
 }
 
-Position::Position(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
+uint64_t Zobrist::TurnKey(const StateInfo& st) const {
+  if (st.turn_moves == 0) return 0;
+  uint64_t state = turn ^ (uint64_t(st.leader_sections) << 16 | st.section_sets);
+  return SplitMix(state);
+}
+
+Position::Position(std::shared_ptr<const Variant> variant)
+    : variant_(std::move(variant)), tables_(&TablesOf(*variant_)) {
   Clear();
 }
 
@@ -115,16 +124,17 @@ Bitboard Position::ExoticWalk(Square from, Bitboard occupied, bool quiets) const
   const Piece p = board_[from];
   const Color c = ColorOf(p);
   const PieceInfo& info = variant_->piece(TypeOf(p));
+  const PieceTables& tables = tables_->piece(TypeOf(p));
   const int f0 = FileOf(from), r0 = RankOf(from);
   Bitboard targets = 0;
-  for (const ExoticLeap& leap : info.exotic_leaps[c][from]) {
+  for (const ExoticLeap& leap : tables.exotic_leaps[c][from]) {
     if ((quiets ? leap.quiet : leap.capture) && !(leap.path & occupied)) {
       targets |= SquareBB(leap.to);
     }
   }
-  for (const MoveAtom& atom : info.exotic) {
+  for (const MoveAtom& atom : info.walked) {
     if (quiets ? !atom.quiet : !atom.capture) continue;
-    if (atom.initial && !Has(info.initial_region[c], from)) continue;
+    if (atom.initial && !Has(tables.initial_region[c], from)) continue;
     for (const Step& step : atom.steps) {
       const int dx = step.dx, dy = c == kWhite ? step.dy : -step.dy;
       bool screened = !atom.hopper;
@@ -161,15 +171,16 @@ Bitboard Position::ExoticAttacks(Square from, Bitboard occupied) const {
 
 Bitboard Position::AttackersTo(Square s, Color by, Bitboard occupied) const {
   const Variant& v = *variant_;
+  const BoardTables& t = *tables_;
   Bitboard attackers = 0;
   for (uint16_t types = v.leaper_capture_types(); types; types &= types - 1) {
     const int pt = __builtin_ctz(types);
-    attackers |= v.piece(pt).leap_capture_from[by][s] & pieces(by, pt);
+    attackers |= t.piece(pt).leap_capture_from[by][s] & pieces(by, pt);
   }
   const Bitboard orthogonal = PiecesOfTypes(by, v.orthogonal_slider_types());
-  if (orthogonal) attackers |= v.SlideAttacks(kOrthogonalDirections, s, occupied) & orthogonal;
+  if (orthogonal) attackers |= t.SlideAttacks(kOrthogonalDirections, s, occupied) & orthogonal;
   const Bitboard diagonal = PiecesOfTypes(by, v.diagonal_slider_types());
-  if (diagonal) attackers |= v.SlideAttacks(kDiagonalDirections, s, occupied) & diagonal;
+  if (diagonal) attackers |= t.SlideAttacks(kDiagonalDirections, s, occupied) & diagonal;
   for (uint16_t types = v.partial_slider_types(); types; types &= types - 1) {
     const int pt = __builtin_ctz(types);
     const Bitboard candidates = pieces(by, pt);
@@ -177,7 +188,7 @@ Bitboard Position::AttackersTo(Square s, Color by, Bitboard occupied) const {
     for (int d = 0; d < kDirectionCount; ++d) {
       // A piece sliding in direction d reaches s from the opposite side.
       if (v.piece(pt).slide_capture[by] & (1 << d)) {
-        attackers |= v.RayAttack(Opposite(d), s, occupied) & candidates;
+        attackers |= t.RayAttack(Opposite(d), s, occupied) & candidates;
       }
     }
   }
@@ -202,15 +213,14 @@ Square Position::CastlingRookTarget(Color c, int side) const {
 
 bool Position::Shielded(Color c) const {
   const Square k = king(c);
-  return k != kNoSquare &&
-         (variant_->KingZone(k) & PiecesOfTypes(c, variant_->shield_types())) != 0;
+  return k != kNoSquare && bool(tables_->KingZone(k) & PiecesOfTypes(c, variant_->shield_types()));
 }
 
 bool Position::KingInCheck(Color c) const {
   const Square k = king(c);
   if (k == kNoSquare) return false;
   if (variant_->shield() == ShieldRule::kFull && Shielded(c)) return false;
-  return AttackersTo(k, ~c, pieces()) != 0;
+  return bool(AttackersTo(k, ~c, pieces()));
 }
 
 Bitboard Position::ComputeCheckers() const {
@@ -218,6 +228,59 @@ Bitboard Position::ComputeCheckers() const {
   if (k == kNoSquare) return 0;
   if (variant_->shield() == ShieldRule::kFull && Shielded(side_)) return 0;
   return AttackersTo(k, ~side_, pieces());
+}
+
+uint8_t Position::LeaderSections(Color c) const {
+  const Bitboard leaders = PiecesOfTypes(c, variant_->leader_types());
+  uint8_t sections = 0;
+  for (int i = 0; i < int(variant_->section_files().size()); ++i) {
+    if (leaders & tables_->section(i)) sections |= uint8_t(1 << i);
+  }
+  return sections;
+}
+
+void Position::StartTurn(StateInfo& st) {
+  const Zobrist& z = Zobrist::Get();
+  for (Bitboard b = st.turn_moved; b;) st.key ^= z.turn_moved[PopLsb(b)];
+  st.turn_moved = 0;
+  st.turn_moves = 0;
+  st.section_sets = 1;
+  st.leader_sections = LeaderSections(side_);
+}
+
+// The sections a further move could be given: some way of giving the moves so far distinct
+// sections leaves a section with a leader free.
+static uint8_t FreeSections(uint16_t section_sets, uint8_t leader_sections) {
+  uint8_t free = 0;
+  for (uint16_t sets = section_sets; sets; sets &= sets - 1) {
+    free |= leader_sections & ~uint8_t(__builtin_ctz(sets));
+  }
+  return free;
+}
+
+bool Position::RecordTurnMove(StateInfo& st, Square from, Square to) {
+  const uint8_t options = tables_->SectionsOf(from) & st.leader_sections;
+  uint16_t next = 0;
+  for (uint16_t sets = st.section_sets; sets; sets &= sets - 1) {
+    const int used = __builtin_ctz(sets);
+    for (uint8_t o = options & ~used; o; o &= o - 1) next |= uint16_t(1 << (used | (o & -o)));
+  }
+  st.section_sets = next;
+  ++st.turn_moves;
+  st.turn_moved |= SquareBB(to);
+  st.key ^= Zobrist::Get().turn_moved[to];
+  return st.turn_moves >= variant_->max_turn_moves() ||
+         FreeSections(st.section_sets, st.leader_sections) == 0;
+}
+
+Bitboard Position::TurnMovable() const {
+  const StateInfo& st = state();
+  if (!variant_->multi_move()) return tables_->board();
+  Bitboard movable = 0;
+  for (uint8_t free = FreeSections(st.section_sets, st.leader_sections); free; free &= free - 1) {
+    movable |= tables_->section(__builtin_ctz(free));
+  }
+  return movable & ~st.turn_moved;
 }
 
 void Position::DoMove(Move m) {
@@ -228,7 +291,7 @@ void Position::DoMove(Move m) {
   st.mover = us;
   st.move = m;
   st.captured = kNoPiece;
-  st.rule50++;
+  bool irreversible = false;  // a capture, pawn move or drop: no earlier position comes back
   if (st.ep_square != kNoSquare) st.key ^= z.en_passant[st.ep_square];
   st.ep_square = kNoSquare;
   Square ep_candidate = kNoSquare;
@@ -242,7 +305,7 @@ void Position::DoMove(Move m) {
       st.key ^= z.hand[us][pt][hand_[us][pt]];
       PutPiece(MakePiece(us, pt), m.to());
       st.key ^= z.piece_square[MakePiece(us, pt)][m.to()];
-      st.rule50 = 0;  // a drop is irreversible, like a pawn move
+      irreversible = true;
       break;
     }
     case MoveKind::kPass: {
@@ -252,7 +315,10 @@ void Position::DoMove(Move m) {
         hand_[us][pt] = 0;
       }
       hand_total_[us] = 0;
-      st.rule50 = 0;
+      // Giving up drops is irreversible; so is the search's null move (a pass with an empty
+      // hand), which keeps repetition checks from reaching through it. Ending a multi-move
+      // turn early is an ordinary ply.
+      irreversible = !variant_->multi_move();
       break;
     }
     case MoveKind::kCastle: {
@@ -288,12 +354,12 @@ void Position::DoMove(Move m) {
         st.captured = board_[captured_on];
         st.key ^= z.piece_square[st.captured][captured_on];
         RemovePiece(captured_on);
-        st.rule50 = 0;
+        irreversible = true;
       }
       MovePiece(from, to);
       st.key ^= z.piece_square[moving][from] ^ z.piece_square[moving][to];
       if (variant_->pawn_types() & (1 << TypeOf(moving))) {
-        st.rule50 = 0;
+        irreversible = true;
         const int rank_step = RankOf(to) - RankOf(from);
         if (variant_->en_passant() && FileOf(to) == FileOf(from) &&
             (rank_step == 2 || rank_step == -2)) {
@@ -308,12 +374,26 @@ void Position::DoMove(Move m) {
       }
     }
   }
-  // The turn passes only when the mover's hand is empty (placement drops come in a row).
-  if (hand_total_[us] == 0) {
+  // The turn passes only when the mover's hand is empty (placement drops come in a row) and,
+  // in a multi-move variant, when the turn is over.
+  bool turn_passes = hand_total_[us] == 0;
+  if (variant_->multi_move()) {
+    st.key ^= z.TurnKey(st);
+    turn_passes = m.kind() == MoveKind::kPass || RecordTurnMove(st, m.from(), m.to());
+  }
+  if (irreversible) {
+    st.rule50 = st.reversible_plies = 0;
+  } else {
+    ++st.reversible_plies;
+    st.rule50 += turn_passes;
+  }
+  if (turn_passes) {
     side_ = ~us;
     st.key ^= z.side;
     if (us == kBlack) ++st.fullmove;
+    if (variant_->multi_move()) StartTurn(st);
   }
+  if (variant_->multi_move()) st.key ^= z.TurnKey(st);
   st.checkers = ComputeCheckers();
   if (ep_candidate != kNoSquare && side_ != us) NormalizeEnPassant(ep_candidate);
 }
@@ -323,7 +403,7 @@ void Position::NormalizeEnPassant(Square candidate) {
   for (uint16_t types = variant_->pawn_types(); types && !legal; types &= types - 1) {
     const int pt = __builtin_ctz(types);
     Bitboard capturers =
-        variant_->piece(pt).leap_capture_from[side_][candidate] & pieces(side_, pt);
+        tables_->piece(pt).leap_capture_from[side_][candidate] & pieces(side_, pt);
     while (capturers && !legal) {
       const Square from = PopLsb(capturers);
       states_.back().ep_square = candidate;  // DoMove reads it only to unset it
@@ -383,4 +463,4 @@ void Position::UndoMove() {
   states_.pop_back();
 }
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

@@ -1,5 +1,6 @@
-// A position of any concluded variant: the board, hands, side to move and the history stack;
-// FEN in and out, make/unmake and attack queries. Rules of move choice live in movegen.
+// A position of any concluded variant on this board build: the board, hands, side to move,
+// the state of a multi-move turn and the history stack; FEN in and out, make/unmake and attack
+// queries. Rules of move choice live in movegen.
 #pragma once
 
 #include <memory>
@@ -8,17 +9,19 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
-#include "engine/bitboard.h"
+#include "engine/board.h"
+#include "engine/board_tables.h"
 #include "engine/types.h"
 #include "engine/variant.h"
 
-namespace gc9::engine {
+namespace gc9::engine::GC9_BOARD {
 
 // What a move changed, kept on a stack so that UndoMove restores the position exactly.
 struct StateInfo {
   uint64_t key = 0;
   Square ep_square = kNoSquare;  // set only when an en-passant capture is legal
-  int rule50 = 0;                // plies since the last capture, pawn move or drop
+  int rule50 = 0;  // turns passed since the last capture, pawn move or drop (fifty-move rule)
+  int reversible_plies = 0;  // plies since then: how far back a repetition can lie
   int fullmove = 1;
   uint8_t castling = 0;  // rights, bit 2 * colour + side (side 1: toward the last file)
   Piece captured = kNoPiece;
@@ -27,6 +30,13 @@ struct StateInfo {
   Move move;
   Bitboard checkers = 0;                     // pieces giving check to the side to move
   uint8_t passed_hand[kMaxPieceTypes] = {};  // the hand a kPass move gave up
+  // A multi-move turn (TurnRules): the moves made in it so far, where the pieces that moved
+  // stand, the sections a leader of the mover stood in when it began, and every way to give
+  // its moves distinct sections (bit U: the moves can use exactly the sections in set U).
+  uint8_t turn_moves = 0;
+  uint8_t leader_sections = 0;
+  uint16_t section_sets = 1;
+  Bitboard turn_moved = 0;
 };
 
 class Position {
@@ -43,6 +53,7 @@ class Position {
   void UndoMove();
 
   const Variant& variant() const { return *variant_; }
+  const BoardTables& tables() const { return *tables_; }
   const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
   Color side_to_move() const { return side_; }
   Piece PieceOn(Square s) const { return board_[s]; }
@@ -60,6 +71,7 @@ class Position {
   uint64_t key() const { return state().key; }
   Square ep_square() const { return state().ep_square; }
   int rule50() const { return state().rule50; }
+  int reversible_plies() const { return state().reversible_plies; }
   int fullmove() const { return state().fullmove; }
   Bitboard checkers() const { return state().checkers; }
   uint8_t castling_rights() const { return state().castling; }
@@ -68,7 +80,11 @@ class Position {
   // Where king and rook land when c castles to `side`.
   Square CastlingKingTarget(Color c, int side) const;
   Square CastlingRookTarget(Color c, int side) const;
-  bool InCheck() const { return state().checkers != 0; }
+  bool InCheck() const { return bool(state().checkers); }
+  // Multi-move turns: the moves made in the turn so far, and the squares from which a piece
+  // may still move in it (every square in a variant of one move a turn).
+  int turn_moves() const { return state().turn_moves; }
+  Bitboard TurnMovable() const;
   int history_size() const { return int(states_.size()) - 1; }
   const StateInfo& StateAt(int plies_ago) const { return states_[states_.size() - 1 - plies_ago]; }
 
@@ -99,8 +115,13 @@ class Position {
   absl::Status ParseCastling(absl::string_view fen, absl::string_view field);
   std::string CastlingField() const;
   int FirstRank(Color c) const { return c == kWhite ? 0 : variant_->ranks() - 1; }
+  uint8_t LeaderSections(Color c) const;
+  // Records a move of the turn (multi-move variants); true when the turn ends with it.
+  bool RecordTurnMove(StateInfo& st, Square from, Square to);
+  void StartTurn(StateInfo& st);
 
   std::shared_ptr<const Variant> variant_;
+  const BoardTables* tables_;
   Piece board_[kSquareCount];
   Bitboard by_type_[kMaxPieceTypes];
   Bitboard by_color_[2];
@@ -119,7 +140,11 @@ struct Zobrist {
   uint64_t hand[2][kMaxPieceTypes][32];
   uint64_t castling[16];
   uint64_t side;
+  uint64_t turn_moved[kSquareCount];  // a piece that moved in the current multi-move turn
+  uint64_t turn;                      // salt of the sections state of a multi-move turn
   static const Zobrist& Get();
+  // The key of a multi-move turn's sections state; 0 at the turn's start.
+  uint64_t TurnKey(const StateInfo& st) const;
 };
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

@@ -9,7 +9,7 @@
 #include "engine/position.h"
 #include "engine/status_macros.h"
 
-namespace gc9::engine {
+namespace gc9::engine::GC9_BOARD {
 namespace {
 
 absl::Status FenError(absl::string_view fen, absl::string_view problem) {
@@ -104,11 +104,9 @@ absl::Status Position::ParseFen(absl::string_view fen) {
                       absl::StrCat(ColorName(c), " has ", kings, " kings; it needs exactly one"));
     }
     // A pawn can stand neither on its own first rank nor where it would have to have promoted.
-    const Bitboard first_rank = c == kWhite ? v.Ray(kEast, MakeSquare(0, 0)) | SquareBB(0)
-                                            : v.Ray(kEast, MakeSquare(0, v.ranks() - 1)) |
-                                                  SquareBB(MakeSquare(0, v.ranks() - 1));
+    const Bitboard first_rank = tables_->Ranks(c, 1);
     const Bitboard bad =
-        PiecesOfTypes(c, v.pawn_types()) & (first_rank | v.mandatory_promotion_zone(c));
+        PiecesOfTypes(c, v.pawn_types()) & (first_rank | tables_->mandatory_promotion_zone(c));
     if (bad) {
       return FenError(fen, absl::StrCat("a ", ColorName(c), " pawn stands on ",
                                         SquareName(Lsb(bad)), ", where no pawn can stand"));
@@ -159,6 +157,7 @@ absl::Status Position::ParseFen(absl::string_view fen) {
     return FenError(fen, absl::StrCat(ColorName(~side_), " is not to move but is in check"));
   }
   st.checkers = ComputeCheckers();
+  if (v.multi_move()) st.leader_sections = LeaderSections(side_);
   // Keep the en-passant square only where the capture is legal, so equal FENs mean equal
   // positions; the pawn that double stepped must stand in front of it.
   if (ep != kNoSquare) {
@@ -270,4 +269,4 @@ std::string Position::Fen() const {
   return fen;
 }
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

@@ -7,7 +7,7 @@
 #include "engine/game_result.h"
 #include "engine/movegen.h"
 
-namespace gc9::engine {
+namespace gc9::engine::GC9_BOARD {
 namespace {
 
 char FileLetter(Square s) { return char('a' + FileOf(s)); }
@@ -116,4 +116,4 @@ absl::StatusOr<Move> ParseSan(Position& pos, absl::string_view san) {
       absl::StrCat("no legal move has the SAN \"", san, "\" in ", pos.Fen()));
 }
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

@@ -9,7 +9,7 @@
 #include "engine/position.h"
 #include "engine/types.h"
 
-namespace gc9::engine {
+namespace gc9::engine::GC9_BOARD {
 
 // The SAN of a legal move of pos, with '+' or '#' when it checks or mates the opponent. It
 // makes and unmakes moves to decide disambiguation and the suffix; pos is unchanged.
@@ -19,4 +19,4 @@ std::string MoveToSan(Position& pos, Move m);
 // and castling may be written with zeros (0-0, 0-0-0c). The error names the text and the FEN.
 absl::StatusOr<Move> ParseSan(Position& pos, absl::string_view san);
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

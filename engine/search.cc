@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/movegen.h"
 
-namespace gc9::engine {
+namespace gc9::engine::GC9_BOARD {
 namespace {
 
 // Mate scores count plies from the root; the table stores them counted from the node.
@@ -26,20 +26,6 @@ int ScoreFromTT(int score, int ply) {
 bool HandsEmpty(const Position& pos) { return pos.HandEmpty(kWhite) && pos.HandEmpty(kBlack); }
 
 }  // namespace
-
-std::string InfoLine(const SearchInfo& info) {
-  std::string line = absl::StrCat("info depth ", info.depth, " seldepth ", info.seldepth);
-  if (info.mate != 0) {
-    absl::StrAppend(&line, " score mate ", info.mate);
-  } else {
-    absl::StrAppend(&line, " score cp ", info.score);
-  }
-  absl::StrAppend(&line, " nodes ", info.nodes, " nps ", info.nps, " hashfull ", info.hashfull,
-                  " time ", info.time_ms);
-  if (!info.pv_uci.empty()) absl::StrAppend(&line, " pv");
-  for (const std::string& m : info.pv_uci) absl::StrAppend(&line, " ", m);
-  return line;
-}
 
 Searcher::Searcher(TranspositionTable* tt) : tt_(tt), lists_(kMaxPly + 2) { history_.Clear(); }
 
@@ -94,9 +80,12 @@ bool Searcher::DrawByRule(int ply) const {
   if (v.repetition_count() > 0) {
     // Within the search a single repetition is a draw (the side that could avoid it would
     // have); against the game's history the variant's count must be reached.
-    const int window = std::min(pos.rule50(), pos.history_size());
+    // Sides alternate every ply, except within a multi-move turn, where the turn's state is
+    // part of the key: equal keys are equal positions either way.
+    const int window = std::min(pos.reversible_plies(), pos.history_size());
+    const int step = v.multi_move() ? 1 : 2;
     int earlier = 0;
-    for (int i = 4; i <= window; i += 2) {
+    for (int i = 2 * step; i <= window; i += step) {
       if (pos.StateAt(i).key != pos.key()) continue;
       if (i <= ply || ++earlier >= v.repetition_count() - 1) return true;
     }
@@ -107,7 +96,7 @@ bool Searcher::DrawByRule(int ply) const {
 int Searcher::TerminalScore(int ply) const {
   const Position& pos = *pos_;
   const Color us = pos.side_to_move();
-  if (!pos.KingInCheck(us)) return 0;  // stalemate
+  if (!pos.KingInCheck(us)) return pos.variant().stalemate_loses() ? -kMateScore + ply : 0;
   // The Charioteer's shield: a shielded king with no move is not mated, the game is drawn.
   if (pos.variant().shield() == ShieldRule::kMateImmunity && pos.Shielded(us)) return 0;
   return -kMateScore + ply;
@@ -255,7 +244,9 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
     }
     // Null move: if passing still holds beta, a real move will too, except in zugzwang, which
     // bare pawn endings (too little material) make likely, so those search every move.
-    if (params_[kNullMove] && allow_null && depth >= 2 && static_eval >= beta &&
+    // A null move is a pass that hands the turn over untouched, which a multi-move turn has
+    // not: its pass ends a turn that may already have moved, and at its start none is allowed.
+    if (params_[kNullMove] && allow_null && !v.multi_move() && depth >= 2 && static_eval >= beta &&
         eval_->NonPawnMaterial(pos, us) >= std::max(1, params_[kNullMoveMinMaterial])) {
       const int r = params_[kNullMoveBase] + depth / std::max(1, params_[kNullMoveDepthDivisor]);
       // A pass with an empty hand is exactly a null move: the turn changes and nothing else.
@@ -480,4 +471,40 @@ SearchResult Searcher::Run(const Position& root, const SearchLimits& limits,
   return result;
 }
 
-}  // namespace gc9::engine
+SearchResult Searcher::RunTurn(const Position& root, const SearchLimits& limits,
+                               const ParamSnapshot& params, const std::atomic<bool>& stop,
+                               const InfoCallback& on_info) {
+  SearchResult result = Run(root, limits, params, stop, on_info);
+  if (!root.variant().multi_move() || result.best.IsNone()) return result;
+  // A multi-move turn is answered whole: the principal variation's moves while the turn
+  // lasts, and where the variation stops short, a smaller search for the next move.
+  Position pos = root;
+  const Color us = root.side_to_move();
+  std::string turn;
+  size_t next_pv = 0;
+  for (Move m = result.best; !m.IsNone();) {
+    if (m.kind() != MoveKind::kPass) absl::StrAppend(&turn, turn.empty() ? "" : ",", MoveToUci(pos, m));
+    pos.DoMove(m);
+    ++next_pv;
+    if (pos.side_to_move() != us) break;
+    MoveList legal;
+    GenerateLegal(pos, &legal);
+    if (next_pv < result.info.pv.size() && legal.Contains(result.info.pv[next_pv])) {
+      m = result.info.pv[next_pv];
+      continue;
+    }
+    SearchLimits rest;
+    rest.depth = std::clamp(result.info.depth - 1, 1, 8);
+    if (limits.nodes > 0) rest.nodes = std::max<uint64_t>(100, limits.nodes / 4);
+    if (soft_ms_ > 0) rest.movetime_ms = std::max<int64_t>(1, soft_ms_ / 4);
+    m = Run(pos, rest, params, stop, nullptr).best;
+    result.info.pv.resize(next_pv);  // the variation now continues another way
+    result.info.pv_uci.resize(std::min(result.info.pv_uci.size(), next_pv));
+  }
+  result.best_uci = turn;
+  result.ponder = Move();
+  result.ponder_uci.clear();
+  return result;
+}
+
+}  // namespace gc9::engine::GC9_BOARD

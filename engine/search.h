@@ -18,52 +18,10 @@
 #include "engine/movepick.h"
 #include "engine/params.h"
 #include "engine/position.h"
+#include "engine/search_types.h"
 #include "engine/tt.h"
 
-namespace gc9::engine {
-
-inline constexpr int kMateScore = 32000;
-inline constexpr int kMateBound = kMateScore - kMaxPly;  // scores beyond this are mates
-inline constexpr int kInfiniteScore = 32001;
-
-// What `go` asks for. Zero means "no limit" for depth, nodes, movetime and movestogo.
-struct SearchLimits {
-  int depth = 0;
-  uint64_t nodes = 0;  // exact: the search visits at most this many nodes
-  int64_t movetime_ms = 0;
-  bool use_clock = false;  // wtime/btime given
-  int64_t time_ms[2] = {0, 0};
-  int64_t inc_ms[2] = {0, 0};
-  int movestogo = 0;
-  bool infinite = false;
-};
-
-struct SearchInfo {
-  int depth = 0;
-  int seldepth = 0;
-  int score = 0;  // centipawns from the side to move's view
-  int mate = 0;   // moves to mate when the score is a mate (negative: being mated), else 0
-  uint64_t nodes = 0;
-  uint64_t nps = 0;
-  int64_t time_ms = 0;
-  int hashfull = 0;
-  std::vector<Move> pv;
-  std::vector<std::string> pv_uci;
-};
-
-struct SearchResult {
-  Move best;  // none when the game is over
-  Move ponder;
-  std::string best_uci = "(none)";
-  std::string ponder_uci;
-  GameResult game;  // how the game stands at the root
-  SearchInfo info;  // the last completed (or stopped) iteration
-};
-
-using InfoCallback = std::function<void(const SearchInfo&)>;
-
-// The `info ...` line of UCI for an iteration.
-std::string InfoLine(const SearchInfo& info);
+namespace gc9::engine::GC9_BOARD {
 
 // One search thread's state: the quiet-move history and the node counter. The transposition
 // table belongs to the caller, which may share it between searches.
@@ -74,6 +32,10 @@ class Searcher {
   // Searches `root` within `limits`; `stop` is polled and ends the search when set.
   SearchResult Run(const Position& root, const SearchLimits& limits, const ParamSnapshot& params,
                    const std::atomic<bool>& stop, const InfoCallback& on_info);
+  // Run, and in a multi-move variant the rest of the turn: best_uci holds all its moves.
+  SearchResult RunTurn(const Position& root, const SearchLimits& limits,
+                       const ParamSnapshot& params, const std::atomic<bool>& stop,
+                       const InfoCallback& on_info);
 
  private:
   int Search(int alpha, int beta, int depth, int ply, bool allow_null);
@@ -123,4 +85,4 @@ class Searcher {
   std::vector<Move> partial_pv_;
 };
 
-}  // namespace gc9::engine
+}  // namespace gc9::engine::GC9_BOARD

@@ -12,9 +12,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "engine/bench.h"
-#include "engine/game_result.h"
-#include "engine/movegen.h"
-#include "engine/perft.h"
+#include "engine/game_end.h"
 #include "engine/status_macros.h"
 #include "engine/variant_catalog.h"
 
@@ -254,12 +252,12 @@ absl::Status UciSession::Perft(absl::string_view args) {
   if (!absl::SimpleAtoi(args, &depth) || depth < 1 || depth > 20) {
     return absl::InvalidArgumentError(absl::StrCat("perft depth \"", args, "\" is not 1..20"));
   }
-  Position pos = engine_.position();
+  std::unique_ptr<Game> game = engine_.game().Clone();
   const auto start = std::chrono::steady_clock::now();
   uint64_t total = 0;
   std::string text;
-  for (const auto& [move, nodes] : PerftDivide(pos, depth)) {
-    absl::StrAppend(&text, MoveToUci(pos, move), ": ", nodes, "\n");
+  for (const auto& [move, nodes] : game->PerftDivide(depth)) {
+    absl::StrAppend(&text, move, ": ", nodes, "\n");
     total += nodes;
   }
   const double seconds =
@@ -283,27 +281,6 @@ absl::Status UciSession::Bench(absl::string_view args) {
   return absl::OkStatus();
 }
 
-void UciSession::Display() {
-  const Position& pos = engine_.position();
-  const Variant& v = pos.variant();
-  std::string separator = " +";
-  for (int f = 0; f < v.files(); ++f) separator += "---+";
-  std::string text = absl::StrCat("\n", separator, "\n");
-  for (int r = v.ranks() - 1; r >= 0; --r) {
-    text += " |";
-    for (int f = 0; f < v.files(); ++f) {
-      const Piece p = pos.PieceOn(MakeSquare(f, r));
-      absl::StrAppend(&text, " ", std::string(1, p == kNoPiece ? ' ' : v.LetterOf(p)), " |");
-    }
-    absl::StrAppend(&text, " ", r + 1, "\n", separator, "\n");
-  }
-  text += " ";
-  for (int f = 0; f < v.files(); ++f) absl::StrAppend(&text, "   ", std::string(1, 'a' + f));
-  Position copy = pos;
-  const GameResult result = Adjudicate(copy);
-  absl::StrAppend(&text, "\n\nVariant: ", v.name(), "\nFen: ", pos.Fen(),
-                  "\nResult: ", GameEndName(result.end));
-  Emit(text);
-}
+void UciSession::Display() { Emit(engine_.game().Clone()->Diagram()); }
 
 }  // namespace gc9::engine

@@ -1,15 +1,21 @@
-// Conclusion of a variant definition into tables; every rule decision a table encodes is
-// documented in engine/RULES.md.
+// Conclusion of a variant definition: validation, the moves sorted by how they are generated,
+// and the board tables of the build that fits. Every rule decision is in engine/RULES.md.
 #include "engine/variant.h"
 
 #include <cctype>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "engine/boards.h"
 #include "engine/status_macros.h"
 
 namespace gc9::engine {
 namespace {
+
+// The largest boards of each build (engine/board.h).
+constexpr int kNarrowFiles = 12, kNarrowRanks = 10;
+constexpr int kWideFiles = 20, kWideRanks = 12;
+constexpr int kMaxSections = 4;
 
 absl::Status FieldError(absl::string_view field, absl::string_view problem) {
   return absl::InvalidArgumentError(absl::StrCat(field, ": ", problem));
@@ -26,13 +32,59 @@ int DirectionOf(int dx, int dy) {
 // Black plays the same moves mirrored top to bottom (forward is down the board).
 Step ForColor(Step s, Color c) { return c == kWhite ? s : Step{s.dx, -s.dy}; }
 
+// The ranks where a letter stands in a FEN's board field, in the view of the letter's colour
+// (0 = its own first rank); the default initial ranks of `i` moves.
+RankSet StartRanks(const std::string& fen, char letter, Color c, int ranks) {
+  RankSet set = 0;
+  const std::string board = fen.substr(0, fen.find_first_of(" ["));
+  std::vector<std::string> rows = absl::StrSplit(board, '/');
+  for (int i = 0; i < int(rows.size()) && i < ranks; ++i) {
+    const int rank = ranks - 1 - i;
+    if (rows[i].find(letter) != std::string::npos) {
+      set |= RankSet(1) << (c == kWhite ? rank : ranks - 1 - rank);
+    }
+  }
+  return set;
+}
+
+absl::StatusOr<int> FileOfLetter(const std::string& text, int files, absl::string_view field) {
+  if (text.size() != 1 || text[0] < 'a' || text[0] >= 'a' + files) {
+    return FieldError(field, absl::StrCat("\"", text, "\" is not a file of the board"));
+  }
+  return text[0] - 'a';
+}
+
 }  // namespace
 
 absl::StatusOr<std::shared_ptr<const Variant>> Variant::Conclude(
     const proto::VariantDefinition& definition) {
+  const bool narrow = definition.files() <= kNarrowFiles && definition.ranks() <= kNarrowRanks;
+  return Conclude(definition, narrow ? BoardKind::kNarrow : BoardKind::kWide);
+}
+
+absl::StatusOr<std::shared_ptr<const Variant>> Variant::Conclude(
+    const proto::VariantDefinition& definition, BoardKind kind) {
   std::shared_ptr<Variant> variant(new Variant());
+  variant->board_kind_ = kind;
   RETURN_IF_ERROR(variant->Build(definition));
+  if (kind == BoardKind::kNarrow) {
+    if (definition.files() > kNarrowFiles || definition.ranks() > kNarrowRanks) {
+      return FieldError("files", "the board is too large for the narrow board build");
+    }
+    variant->narrow_tables_ = narrow::ConcludeTables(*variant);
+  } else {
+    variant->wide_tables_ = wide::ConcludeTables(*variant);
+  }
   return std::shared_ptr<const Variant>(std::move(variant));
+}
+
+template <>
+const narrow::BoardTables& Variant::tables<narrow::BoardTables>() const {
+  return *narrow_tables_;
+}
+template <>
+const wide::BoardTables& Variant::tables<wide::BoardTables>() const {
+  return *wide_tables_;
 }
 
 PieceType Variant::TypeOfLetter(char letter) const {
@@ -44,63 +96,16 @@ char Variant::LetterOf(Piece p) const {
   return ColorOf(p) == kWhite ? upper : char(std::tolower(upper));
 }
 
-Bitboard Variant::RanksToRegion(const google::protobuf::RepeatedField<int32_t>& ranks,
-                                Color c) const {
-  Bitboard region = 0;
+absl::StatusOr<RankSet> Variant::RankSetOf(const google::protobuf::RepeatedField<int32_t>& ranks,
+                                           absl::string_view field) const {
+  RankSet set = 0;
   for (int r : ranks) {
-    const int rank = c == kWhite ? r - 1 : ranks_ - r;
-    for (int f = 0; f < files_; ++f) region |= SquareBB(MakeSquare(f, rank));
-  }
-  return region;
-}
-
-void Variant::BuildGeometry() {
-  for (int r = 0; r < ranks_; ++r) {
-    for (int f = 0; f < files_; ++f) board_ |= SquareBB(MakeSquare(f, r));
-  }
-  for (int r = 0; r < ranks_; ++r) {
-    for (int f = 0; f < files_; ++f) {
-      const Square s = MakeSquare(f, r);
-      for (int d = 0; d < kDirectionCount; ++d) {
-        Bitboard ray = 0;
-        for (int x = f + kDirectionFile[d], y = r + kDirectionRank[d]; OnBoard(x, y);
-             x += kDirectionFile[d], y += kDirectionRank[d]) {
-          const Square t = MakeSquare(x, y);
-          between_[s][t] = ray;
-          ray |= SquareBB(t);
-        }
-        rays_[d][s] = ray;
-        if (OnBoard(f + kDirectionFile[d], r + kDirectionRank[d])) {
-          king_zone_[s] |= SquareBB(MakeSquare(f + kDirectionFile[d], r + kDirectionRank[d]));
-        }
-      }
+    if (r < 1 || r > ranks_) {
+      return FieldError(field, absl::StrCat(r, " is not a rank of a ", ranks_, "-rank board"));
     }
+    set |= RankSet(1) << (r - 1);
   }
-  for (Square s = 0; s < kSquareCount; ++s) {
-    if (!Has(board_, s)) continue;
-    for (int d = 0; d < kDirectionCount; ++d) {
-      const Bitboard full = rays_[d][s] | rays_[Opposite(d)][s] | SquareBB(s);
-      Bitboard ray = rays_[d][s];
-      while (ray) line_[s][PopLsb(ray)] = full;
-    }
-  }
-}
-
-// The ranks (0-based, White's view for White) where a letter stands in a FEN's board field;
-// used for the default initial ranks of `i` moves.
-static Bitboard StartRegion(const std::string& fen, char letter, int files, int ranks) {
-  Bitboard region = 0;
-  const std::string board = fen.substr(0, fen.find_first_of(" ["));
-  std::vector<std::string> rows = absl::StrSplit(board, '/');
-  for (int i = 0; i < int(rows.size()) && i < ranks; ++i) {
-    const int rank = ranks - 1 - i;
-    for (size_t j = 0; j < rows[i].size(); ++j) {
-      if (rows[i][j] == letter) {
-        for (int f = 0; f < files; ++f) region |= SquareBB(MakeSquare(f, rank));
-      }
-    }
-  }
-  return region;
+  return set;
 }
 
 absl::Status Variant::BuildPiece(int index, const proto::PieceDefinition& def, PieceInfo* info) {
@@ -125,41 +130,26 @@ absl::Status Variant::BuildPiece(int index, const proto::PieceDefinition& def, P
   auto atoms = ParseBetza(def.betza());
   if (!atoms.ok()) return FieldError(absl::StrCat(field, ".betza"), atoms.status().message());
 
-  for (int r : def.initial_ranks()) {
-    if (r < 1 || r > ranks_) {
-      return FieldError(absl::StrCat(field, ".initial_ranks"),
-                        absl::StrCat(r, " is not a rank of a ", ranks_, "-rank board"));
-    }
-  }
   if (def.initial_ranks_size() > 0) {
-    info->initial_region = {RanksToRegion(def.initial_ranks(), kWhite),
-                            RanksToRegion(def.initial_ranks(), kBlack)};
+    ASSIGN_OR_RETURN(const RankSet set,
+                     RankSetOf(def.initial_ranks(), absl::StrCat(field, ".initial_ranks")));
+    info->initial_ranks = {set, set};
   } else {
-    Bitboard white = StartRegion(definition_.start_fen(), info->letter, files_, ranks_);
-    Bitboard black =
-        StartRegion(definition_.start_fen(), char(std::tolower(info->letter)), files_, ranks_);
-    info->initial_region = {white, black};
+    info->initial_ranks = {
+        StartRanks(definition_.start_fen(), info->letter, kWhite, ranks_),
+        StartRanks(definition_.start_fen(), char(std::tolower(info->letter)), kBlack, ranks_)};
   }
 
   for (const MoveAtom& atom : *atoms) {
     bool unit_steps = true;
     for (const Step& s : atom.steps) unit_steps &= DirectionOf(s.dx, s.dy) >= 0;
-    const bool plain = !atom.lame && !atom.hopper && !atom.initial;
+    const bool plain = !atom.lame && !atom.hopper && !atom.initial && !atom.multi_leg;
     if (plain && atom.range == 1) {
-      for (Color c : {kWhite, kBlack}) {
-        for (int r = 0; r < ranks_; ++r) {
-          for (int f = 0; f < files_; ++f) {
-            for (const Step& step : atom.steps) {
-              const Step s = ForColor(step, c);
-              if (!OnBoard(f + s.dx, r + s.dy)) continue;
-              const Bitboard to = SquareBB(MakeSquare(f + s.dx, r + s.dy));
-              if (atom.quiet) info->leap_quiet[c][MakeSquare(f, r)] |= to;
-              if (atom.capture) info->leap_capture[c][MakeSquare(f, r)] |= to;
-            }
-          }
-        }
-      }
-    } else if (plain && atom.range == 0 && unit_steps) {
+      info->leaps.push_back(atom);
+      info->leap_captures |= atom.capture;
+      continue;
+    }
+    if (plain && atom.range == 0 && unit_steps) {
       for (Color c : {kWhite, kBlack}) {
         for (const Step& step : atom.steps) {
           const Step s = ForColor(step, c);
@@ -168,42 +158,131 @@ absl::Status Variant::BuildPiece(int index, const proto::PieceDefinition& def, P
           if (atom.capture) info->slide_capture[c] |= bit;
         }
       }
-    } else if (atom.range == 1 && !atom.hopper) {
-      for (Color c : {kWhite, kBlack}) {
-        for (int r = 0; r < ranks_; ++r) {
-          for (int f = 0; f < files_; ++f) {
-            const Square from = MakeSquare(f, r);
-            if (atom.initial && !Has(info->initial_region[c], from)) continue;
-            for (const Step& step : atom.steps) {
-              const Step s = ForColor(step, c);
-              if (!OnBoard(f + s.dx, r + s.dy)) continue;
-              Bitboard path = 0;
-              if (atom.lame) {
-                for (const Step& p : LamePath(step)) {
-                  const Step q = ForColor(p, c);
-                  path |= SquareBB(MakeSquare(f + q.dx, r + q.dy));
-                }
-              }
-              info->exotic_leaps[c][from].push_back(
-                  {MakeSquare(f + s.dx, r + s.dy), path, atom.quiet, atom.capture});
-            }
-          }
-        }
-      }
-      info->has_exotic = true;
-      info->exotic_captures |= atom.capture;
+      continue;
+    }
+    if (atom.range == 1 && !atom.hopper) {
+      info->exotic_leaps.push_back(atom);
     } else {
-      info->exotic.push_back(atom);
-      info->has_exotic = true;
+      info->walked.push_back(atom);
+    }
+    info->has_exotic = true;
+    info->exotic_captures |= atom.capture;
+  }
+  for (int i = 0; i < def.rank_moves_size(); ++i) {
+    const std::string ranked = absl::StrCat(field, ".rank_moves[", i, "]");
+    ASSIGN_OR_RETURN(const RankSet set,
+                     RankSetOf(def.rank_moves(i).ranks(), absl::StrCat(ranked, ".ranks")));
+    if (set == 0) return FieldError(absl::StrCat(ranked, ".ranks"), "no rank given");
+    auto ranked_atoms = ParseBetza(def.rank_moves(i).betza());
+    if (!ranked_atoms.ok()) {
+      return FieldError(absl::StrCat(ranked, ".betza"), ranked_atoms.status().message());
+    }
+    for (const MoveAtom& atom : *ranked_atoms) {
+      if (atom.range != 1 || atom.hopper || atom.initial) {
+        return FieldError(absl::StrCat(ranked, ".betza"),
+                          "ranked moves may be leaps, lame leaps or multi-leg moves only");
+      }
       info->exotic_captures |= atom.capture;
     }
+    info->ranked_leaps.emplace_back(set, std::move(*ranked_atoms));
+    info->has_exotic = true;
   }
-  for (Color c : {kWhite, kBlack}) {
-    for (Square from = 0; from < kSquareCount; ++from) {
-      Bitboard targets = info->leap_capture[c][from];
-      while (targets) info->leap_capture_from[c][PopLsb(targets)] |= SquareBB(from);
+  return absl::OkStatus();
+}
+
+absl::Status Variant::BuildPromotion(const proto::PromotionRules& promo) {
+  auto types_of = [&](const std::string& letters,
+                      absl::string_view field) -> absl::StatusOr<std::vector<PieceType>> {
+    std::vector<PieceType> types;
+    for (char letter : letters) {
+      const PieceType pt = TypeOfLetter(letter);
+      if (pt == kNoPieceType) {
+        return FieldError(field,
+                          absl::StrCat("'", std::string(1, letter), "' is no piece of this variant"));
+      }
+      if (pieces_[pt].royal || pieces_[pt].pawn) {
+        return FieldError(field,
+                          absl::StrCat("a pawn cannot promote to '", std::string(1, letter), "'"));
+      }
+      types.push_back(pt);
+    }
+    if (types.empty()) return FieldError(field, "promotion ranks are given but no piece to promote to");
+    return types;
+  };
+  // The classic fields make up to two zones: the optional ranks and the mandatory ones.
+  ASSIGN_OR_RETURN(const RankSet all, RankSetOf(promo.ranks(), "promotion.ranks"));
+  ASSIGN_OR_RETURN(const RankSet mandatory,
+                   RankSetOf(promo.mandatory_ranks(), "promotion.mandatory_ranks"));
+  if (mandatory & ~all) {
+    return FieldError("promotion.mandatory_ranks",
+                      absl::StrCat(__builtin_ctz(mandatory & ~all) + 1, " is not among promotion.ranks"));
+  }
+  if (all) {
+    ASSIGN_OR_RETURN(auto types, types_of(promo.pieces(), "promotion.pieces"));
+    if (all & ~mandatory) promotion_zones_.push_back({all & ~mandatory, types, false});
+    if (mandatory) promotion_zones_.push_back({mandatory, types, true});
+  }
+  RankSet covered = all;
+  for (int i = 0; i < promo.zones_size(); ++i) {
+    const std::string field = absl::StrCat("promotion.zones[", i, "]");
+    ASSIGN_OR_RETURN(const RankSet ranks,
+                     RankSetOf(promo.zones(i).ranks(), absl::StrCat(field, ".ranks")));
+    if (ranks == 0) return FieldError(absl::StrCat(field, ".ranks"), "no rank given");
+    if (ranks & covered) {
+      return FieldError(absl::StrCat(field, ".ranks"),
+                        absl::StrCat("rank ", __builtin_ctz(ranks & covered) + 1,
+                                     " is in another promotion zone"));
+    }
+    covered |= ranks;
+    ASSIGN_OR_RETURN(auto types, types_of(promo.zones(i).pieces(), absl::StrCat(field, ".pieces")));
+    promotion_zones_.push_back({ranks, std::move(types), promo.zones(i).mandatory()});
+  }
+  for (const PromotionZone& zone : promotion_zones_) {
+    if (!zone.mandatory) continue;
+    const int first = __builtin_ctz(zone.ranks);
+    if (mandatory_promotion_rank_ < 0 || first < mandatory_promotion_rank_) {
+      mandatory_promotion_rank_ = first;
     }
   }
+  return absl::OkStatus();
+}
+
+absl::Status Variant::BuildTurns(const proto::TurnRules& turns) {
+  if (turns.max_moves() < 1 || turns.max_moves() > 8) {
+    return FieldError("turns.max_moves", absl::StrCat(turns.max_moves(), " is outside 1..8"));
+  }
+  max_turn_moves_ = turns.max_moves();
+  if (turns.sections_size() == 0 || turns.sections_size() > kMaxSections) {
+    return FieldError("turns.sections", absl::StrCat("needs 1..", kMaxSections, " sections"));
+  }
+  uint32_t covered = 0;
+  for (int i = 0; i < turns.sections_size(); ++i) {
+    const std::string field = absl::StrCat("turns.sections[", i, "]");
+    ASSIGN_OR_RETURN(const int first, FileOfLetter(turns.sections(i).first_file(), files_,
+                                                   absl::StrCat(field, ".first_file")));
+    ASSIGN_OR_RETURN(const int last, FileOfLetter(turns.sections(i).last_file(), files_,
+                                                  absl::StrCat(field, ".last_file")));
+    if (last < first) return FieldError(field, "last_file lies left of first_file");
+    uint32_t files = 0;
+    for (int f = first; f <= last; ++f) files |= uint32_t(1) << f;
+    section_files_.push_back(files);
+    covered |= files;
+  }
+  if (covered != (uint32_t(1) << files_) - 1) {
+    return FieldError("turns.sections", "the sections do not cover every file");
+  }
+  for (char letter : turns.leader_letters()) {
+    const PieceType pt = TypeOfLetter(letter);
+    if (pt == kNoPieceType) {
+      return FieldError("turns.leader_letters",
+                        absl::StrCat("'", std::string(1, letter), "' is no piece of this variant"));
+    }
+    leader_types_ |= uint16_t(1 << pt);
+  }
+  if (leader_types_ == 0) return FieldError("turns.leader_letters", "no leader given");
+  // Both would need the turn's state carried through them; no variant asks for them yet.
+  if (has_placement_) return FieldError("turns", "multi-move turns and placement drops together");
+  if (en_passant_) return FieldError("turns", "multi-move turns and en passant together");
   return absl::OkStatus();
 }
 
@@ -217,15 +296,14 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
                         absl::StrCat("\"", name_, "\" may hold only letters, digits, - and _"));
     }
   }
-  if (def.files() < 8 || def.files() > kGridFiles) {
-    return FieldError("files", absl::StrCat(def.files(), " is outside 8..", kGridFiles));
+  if (def.files() < 8 || def.files() > kWideFiles) {
+    return FieldError("files", absl::StrCat(def.files(), " is outside 8..", kWideFiles));
   }
-  if (def.ranks() < 8 || def.ranks() > kGridRanks) {
-    return FieldError("ranks", absl::StrCat(def.ranks(), " is outside 8..", kGridRanks));
+  if (def.ranks() < 8 || def.ranks() > kWideRanks) {
+    return FieldError("ranks", absl::StrCat(def.ranks(), " is outside 8..", kWideRanks));
   }
   files_ = def.files();
   ranks_ = def.ranks();
-  BuildGeometry();
   if (def.start_fen().empty()) return FieldError("start_fen", "is empty");
   start_fen_ = def.start_fen();
 
@@ -258,10 +336,7 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
     if (p.castling_rook) castling_rook_types_ |= bit;
     if (p.shields_king) shield_types_ |= bit;
     if (p.uncapturable) uncapturable_types_ |= bit;
-    bool leaps = false;
-    for (const Bitboard& b : p.leap_capture[kWhite]) leaps |= b != 0;
-    for (const Bitboard& b : p.leap_capture[kBlack]) leaps |= b != 0;
-    if (leaps) leaper_capture_types_ |= bit;
+    if (p.leap_captures) leaper_capture_types_ |= bit;
     bool orthogonal = true, diagonal = true, partial = false;
     for (Color c : {kWhite, kBlack}) {
       const uint8_t dirs = p.slide_capture[c];
@@ -279,52 +354,12 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
     if (p.exotic_captures) needs_full_legality_ = true;
   }
   if (royal_type_ == kNoPieceType) return FieldError("pieces", "no royal piece (the king)");
-
-  const auto& promo = def.promotion();
-  for (int r : promo.ranks()) {
-    if (r < 1 || r > ranks_) {
-      return FieldError("promotion.ranks", absl::StrCat(r, " is not a rank of the board"));
-    }
-  }
-  for (int r : promo.mandatory_ranks()) {
-    bool listed = false;
-    for (int z : promo.ranks()) listed |= z == r;
-    if (!listed) {
-      return FieldError("promotion.mandatory_ranks",
-                        absl::StrCat(r, " is not among promotion.ranks"));
-    }
-  }
-  promotion_zone_ = {RanksToRegion(promo.ranks(), kWhite), RanksToRegion(promo.ranks(), kBlack)};
-  mandatory_zone_ = {RanksToRegion(promo.mandatory_ranks(), kWhite),
-                     RanksToRegion(promo.mandatory_ranks(), kBlack)};
-  for (char letter : promo.pieces()) {
-    const PieceType pt = TypeOfLetter(letter);
-    if (pt == kNoPieceType) {
-      return FieldError("promotion.pieces",
-                        absl::StrCat("'", std::string(1, letter), "' is no piece of this variant"));
-    }
-    if (pieces_[pt].royal || pieces_[pt].pawn) {
-      return FieldError("promotion.pieces",
-                        absl::StrCat("a pawn cannot promote to '", std::string(1, letter), "'"));
-    }
-    promotion_types_.push_back(pt);
-  }
-  if (promo.ranks_size() > 0 && promotion_types_.empty()) {
-    return FieldError("promotion.pieces", "promotion ranks are given but no piece to promote to");
-  }
+  RETURN_IF_ERROR(BuildPromotion(def.promotion()));
 
   has_placement_ = def.has_placement();
   if (has_placement_) {
-    if (def.placement().drop_ranks_size() == 0) {
-      return FieldError("placement.drop_ranks", "no rank to drop on");
-    }
-    for (int r : def.placement().drop_ranks()) {
-      if (r < 1 || r > ranks_) {
-        return FieldError("placement.drop_ranks", absl::StrCat(r, " is not a rank of the board"));
-      }
-    }
-    drop_region_ = {RanksToRegion(def.placement().drop_ranks(), kWhite),
-                    RanksToRegion(def.placement().drop_ranks(), kBlack)};
+    ASSIGN_OR_RETURN(drop_ranks_, RankSetOf(def.placement().drop_ranks(), "placement.drop_ranks"));
+    if (drop_ranks_ == 0) return FieldError("placement.drop_ranks", "no rank to drop on");
     placement_optional_ = def.placement().optional();
   }
 
@@ -339,12 +374,8 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
     const char* names[] = {"king_file_a_side", "rook_file_a_side", "king_file_far_side",
                            "rook_file_far_side"};
     for (int i = 0; i < 4; ++i) {
-      const std::string& text = *files[i].first;
-      if (text.size() != 1 || text[0] < 'a' || text[0] >= 'a' + files_) {
-        return FieldError(absl::StrCat("castling.", names[i]),
-                          absl::StrCat("\"", text, "\" is not a file of the board"));
-      }
-      *files[i].second = text[0] - 'a';
+      ASSIGN_OR_RETURN(*files[i].second,
+                       FileOfLetter(*files[i].first, files_, absl::StrCat("castling.", names[i])));
     }
     chess960_notation_ = c.chess960_notation();
     if (castling_rook_types_ == 0) {
@@ -356,8 +387,8 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
   if (en_passant_) {
     // The en-passant square is the one a double step of the side that just moved skipped.
     for (PieceType pt = 0; pt < piece_count(); ++pt) {
-      if (!pieces_[pt].pawn || !pieces_[pt].initial_region[kWhite]) continue;
-      const int white_start = RankOf(Lsb(pieces_[pt].initial_region[kWhite]));
+      if (!pieces_[pt].pawn || !pieces_[pt].initial_ranks[kWhite]) continue;
+      const int white_start = __builtin_ctz(pieces_[pt].initial_ranks[kWhite]);
       en_passant_rank_[kBlack] = white_start + 1;
       en_passant_rank_[kWhite] = ranks_ - 2 - white_start;
       break;
@@ -366,6 +397,8 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
       return FieldError("en_passant", "is set but no pawn has initial ranks for a double step");
     }
   }
+  if (def.has_turns()) RETURN_IF_ERROR(BuildTurns(def.turns()));
+  stalemate_loses_ = def.stalemate() == proto::STALEMATE_LOSS;
 
   switch (def.shield()) {
     case proto::SHIELD_RULE_UNSPECIFIED:
@@ -403,15 +436,6 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
     lone_minor_types_ |= uint16_t(1 << pt);
   }
   return absl::OkStatus();
-}
-
-std::string BitboardToString(Bitboard b, int files, int ranks) {
-  std::string out;
-  for (int r = ranks - 1; r >= 0; --r) {
-    for (int f = 0; f < files; ++f) out += Has(b, MakeSquare(f, r)) ? 'X' : '.';
-    out += '\n';
-  }
-  return out;
 }
 
 }  // namespace gc9::engine

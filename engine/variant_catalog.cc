@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
-#include "engine/position.h"
+#include "engine/game.h"
 #include "engine/status_macros.h"
 #include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/text_format.h"
@@ -65,9 +65,9 @@ absl::StatusOr<std::shared_ptr<const Variant>> ParseVariantText(absl::string_vie
   if (!variant.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(source, ": ", variant.status().message()));
   }
-  Position start(*variant);
-  if (absl::Status s = start.SetStart(); !s.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(source, ": start_fen: ", s.message()));
+  if (auto start = Game::New(*variant); !start.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": start_fen: ", start.status().message()));
   }
   return variant;
 }

@@ -2,11 +2,9 @@
 #include "coordinator/config/study_config.h"
 
 #include <cmath>
-#include <set>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "engine/bitboard.h"
 #include "engine/variant_catalog.h"
 
 namespace gc9::coordinator::config {
@@ -27,21 +25,17 @@ absl::StatusOr<study::DropRow> DropRowOf(const std::string& name, bool black) {
     return absl::InvalidArgumentError(
         absl::StrCat("variant '", name, "' has no placement phase to study"));
   }
-  engine::Bitboard region = (*variant)->drop_region(black ? engine::kBlack : engine::kWhite);
-  std::set<int> ranks;
-  int squares = 0;
-  while (region) {
-    ranks.insert(engine::RankOf(engine::PopLsb(region)));
-    ++squares;
-  }
   // The study's placements are two pawns on one rank (C(width, 2) of them); a region of
-  // another shape would need another naming and index.
-  if (ranks.size() != 1 || squares != (*variant)->files()) {
+  // another shape would need another naming and index. Drop ranks are whole ranks, given in
+  // White's view and mirrored for Black.
+  const engine::RankSet ranks = (*variant)->drop_ranks();
+  if (__builtin_popcount(ranks) != 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("variant '", name, "': ", black ? "Black" : "White",
                      "'s drop region is not one whole rank, which placement studies need"));
   }
-  study::DropRow row{(*variant)->files(), *ranks.begin() + 1};
+  const int own_rank = __builtin_ctz(ranks);
+  study::DropRow row{(*variant)->files(), (*variant)->BoardRank(black ? engine::kBlack : engine::kWhite, own_rank) + 1};
   if (absl::Status valid = study::ValidateDropRow(row); !valid.ok()) return valid;
   return row;
 }

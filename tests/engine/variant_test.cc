@@ -26,14 +26,14 @@ TEST(VariantCatalogTest, GeometryIsConcluded) {
   auto tgc9 = Builtin("grandchess9");
   EXPECT_EQ(tgc9->files(), 9);
   EXPECT_EQ(tgc9->ranks(), 9);
-  EXPECT_EQ(PopCount(tgc9->board()), 81);
+  EXPECT_EQ(PopCount(TablesOf(*tgc9).board()), 81);
   EXPECT_TRUE(tgc9->has_placement());
   EXPECT_EQ(tgc9->shield(), ShieldRule::kMateImmunity);
   EXPECT_FALSE(tgc9->needs_full_legality());
   auto grand = Builtin("grand");
-  EXPECT_EQ(PopCount(grand->board()), 100);
-  EXPECT_EQ(PopCount(grand->promotion_zone(kWhite)), 30);
-  EXPECT_EQ(PopCount(grand->mandatory_promotion_zone(kBlack)), 10);
+  EXPECT_EQ(PopCount(TablesOf(*grand).board()), 100);
+  EXPECT_EQ(PopCount(TablesOf(*grand).promotion_zone(kWhite)), 30);
+  EXPECT_EQ(PopCount(TablesOf(*grand).mandatory_promotion_zone(kBlack)), 10);
 }
 
 struct BadDefinition {
@@ -45,8 +45,8 @@ struct BadDefinition {
 TEST(VariantDefinitionTest, BadDefinitionsNameTheFieldAndProblem) {
   const proto::VariantDefinition good = Builtin("grandchess9")->definition();
   std::vector<BadDefinition> cases = {
-      {"files", [](auto* d) { d->set_files(13); }, "files: 13 is outside 8..12"},
-      {"ranks", [](auto* d) { d->set_ranks(7); }, "ranks: 7 is outside 8..10"},
+      {"files", [](auto* d) { d->set_files(21); }, "files: 21 is outside 8..20"},
+      {"ranks", [](auto* d) { d->set_ranks(7); }, "ranks: 7 is outside 8..12"},
       {"name", [](auto* d) { d->set_name("has space"); }, "name: \"has space\""},
       {"betza", [](auto* d) { d->mutable_pieces(5)->set_betza("QX"); },
        "pieces[5].betza: betza \"QX\": unknown piece letter 'X'"},

@@ -22,7 +22,7 @@ TEST_P(PlayoutTest, EveryBestMoveIsLegal) {
     auto engine = EngineAt(variant, "startpos");
     std::vector<std::string> moves;
     for (int ply = 0; ply < 120; ++ply) {
-      Position pos = engine->position();
+      Position pos = PositionOf(engine->game());
       MoveList legal;
       GenerateLegal(pos, &legal);
       const SearchResult r = SearchOrDie(*engine, Nodes(50 + rng() % 400));

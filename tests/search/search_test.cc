@@ -43,7 +43,7 @@ TEST_P(MateTest, FindsTheMateAndTheRulesAgree) {
   EXPECT_EQ(r.info.mate, c.moves) << r.info.score;
   ASSERT_EQ(int(r.info.pv_uci.size()), 2 * c.moves - 1);
   EXPECT_EQ(r.best_uci, r.info.pv_uci[0]);
-  Position end = PlayLine(engine->position(), r.info.pv_uci);
+  Position end = PlayLine(PositionOf(engine->game()), r.info.pv_uci);
   MoveList moves;
   GenerateLegal(end, &moves);
   EXPECT_EQ(moves.size, 0);
@@ -69,10 +69,10 @@ constexpr char kShieldTrap[] = "kc6R/9/2K6/9/9/9/9/9/7R1 w - - 0 1";
 
 TEST(ShieldTest, TheTrapIsADrawByTheRules) {
   auto engine = EngineAt("grandchess9", kShieldTrap);
-  Position end = PlayLine(engine->position(), {"h1a1"});
+  Position end = PlayLine(PositionOf(engine->game()), {"h1a1"});
   EXPECT_EQ(Adjudicate(end).end, GameEnd::kShielded);
   auto noshield = EngineAt("grandchess9-noshield", kShieldTrap);
-  Position mate = PlayLine(noshield->position(), {"h1a1"});
+  Position mate = PlayLine(PositionOf(noshield->game()), {"h1a1"});
   EXPECT_EQ(Adjudicate(mate).end, GameEnd::kCheckmate);
 }
 
@@ -126,8 +126,8 @@ TEST(SearchTest, PlacementDropsAreSearchedAsPlies) {
     played.push_back(r.best_uci);
     ASSERT_TRUE(engine->SetPosition("startpos", played).ok());
   }
-  EXPECT_TRUE(engine->position().HandEmpty(kWhite));
-  EXPECT_TRUE(engine->position().HandEmpty(kBlack));
+  EXPECT_TRUE(PositionOf(engine->game()).HandEmpty(kWhite));
+  EXPECT_TRUE(PositionOf(engine->game()).HandEmpty(kBlack));
 }
 
 TEST(SearchTest, NodeLimitIsExactAndDeterministic) {
@@ -154,7 +154,7 @@ TEST(SearchTest, TinyNodeLimitsStillGiveALegalMove) {
   for (uint64_t nodes : {1, 2, 3, 10, 50}) {
     const SearchResult r = SearchOrDie(*engine, Nodes(nodes));
     EXPECT_LE(r.info.nodes, nodes);
-    Position pos = engine->position();
+    Position pos = PositionOf(engine->game());
     EXPECT_TRUE(ParseUciMove(pos, r.best_uci).ok()) << r.best_uci;
   }
 }
@@ -189,7 +189,7 @@ TEST(SearchTest, StopEndsAnInfiniteSearchWithAMove) {
   engine->Stop();
   engine->Wait();
   EXPECT_TRUE(done.load());
-  Position pos = engine->position();
+  Position pos = PositionOf(engine->game());
   EXPECT_TRUE(ParseUciMove(pos, result.best_uci).ok()) << result.best_uci;
 }
 

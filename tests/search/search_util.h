@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/board_game.h"
 #include "engine/engine.h"
 #include "engine/game_result.h"
 #include "engine/movegen.h"
