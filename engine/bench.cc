@@ -41,6 +41,15 @@ const std::vector<BenchPosition>& BenchPositions() {
        "rcn2kbcr/1pp1ppppp/2q1pp3/p2ps4/9/P8/2SPPPP2/1PP1PPCPP/RCN1QKB1R w - - 3 7"},
       {"grandchess9-noshield",
        "1c3kbcr/2p2pp2/2pnpp3/3p4p/P2rp2pP/1P1P3P1/3NPPP2/4PPC2/RC3KB1R w - - 0 20"},
+      // Granlem Shatranj on the wide board: the start, then composed positions of the oracle
+      // tests (two-leg movers; a two-move mate; three leader sections).
+      {"granlem",
+       "lesm1ongkjgno1hsel/pppp1p1p2p1p1pppp/6p1pp1p6/18/18/18/18/18/18/6P1PP1P6/"
+       "PPPP1P1P2P1P1PPPP/LESM1ONGKJGNO1HSEL w - - 0 1"},
+      {"granlem", "17E/16k1/4s13/13p4/12g5/6G11/5S6E5/18/3e14/18/1K16/S17 w - - 0 1"},
+      {"granlem-multimove", "k17/5J12/2G15/18/18/18/18/18/18/18/18/M16K w - - 0 1"},
+      {"granlem-multimove",
+       "2j5k5m3/18/3o7e6/18/18/18/4G13/18/4G2G10/15S2/18/K6M8H1 w - - 0 1"},
       {"modern", "rnbqkmbnr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBMKQBNR w KQkq - 0 1"},
       {"modern", "rnb1kmb1r/ppp3ppp/1q3pn2/4p4/3pM4/5Q3/2N1P1N2/PPPP1PPPP/R1B1K1B1R w KQkq - 4 8"},
       {"modern", "rn3r1k1/1pp1m1pB1/5p1p1/p3p2Qp/6b1P/1PP3M2/P3P1P2/3P1Pq2/R3K1BR1 w Q - 0 21"},

@@ -135,6 +135,11 @@ void BoardTables::BuildPiece(const Variant& v, const PieceInfo& info, PieceTable
     for (Square from = 0; from < kSquareCount; ++from) {
       Bitboard targets = tables->leap_capture[c][from];
       while (targets) tables->leap_capture_from[c][PopLsb(targets)] |= SquareBB(from);
+      for (const ExoticLeap& leap : tables->exotic_leaps[c][from]) {
+        if (!leap.capture) continue;
+        tables->exotic_captures_to[c][leap.to].push_back({from, leap.path, false, true});
+        tables->exotic_capture_origins[c][leap.to] |= SquareBB(from);
+      }
     }
   }
 }

@@ -27,6 +27,10 @@ struct PieceTables {
   // The squares from which this piece of a colour captures a given square by a plain leap.
   std::array<std::array<Bitboard, kSquareCount>, 2> leap_capture_from{};
   std::array<std::array<std::vector<ExoticLeap>, kSquareCount>, 2> exotic_leaps;
+  // The same capturing leaps seen from their target, for attack tests: per colour and target
+  // square, the leaps that capture there (`to` holding the origin) and all their origins.
+  std::array<std::array<std::vector<ExoticLeap>, kSquareCount>, 2> exotic_captures_to;
+  std::array<std::array<Bitboard, kSquareCount>, 2> exotic_capture_origins{};
   std::array<Bitboard, 2> initial_region{};  // where its `i` moves are allowed
 };
 

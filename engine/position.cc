@@ -120,7 +120,7 @@ Square Position::ParseSquare(absl::string_view text) const {
   return MakeSquare(text[0] - 'a', rank - 1);
 }
 
-Bitboard Position::ExoticWalk(Square from, Bitboard occupied, bool quiets) const {
+Bitboard Position::ExoticWalk(Square from, Bitboard occupied, bool quiets, bool leaps) const {
   const Piece p = board_[from];
   const Color c = ColorOf(p);
   const PieceInfo& info = variant_->piece(TypeOf(p));
@@ -128,6 +128,7 @@ Bitboard Position::ExoticWalk(Square from, Bitboard occupied, bool quiets) const
   const int f0 = FileOf(from), r0 = RankOf(from);
   Bitboard targets = 0;
   for (const ExoticLeap& leap : tables.exotic_leaps[c][from]) {
+    if (!leaps) break;
     if ((quiets ? leap.quiet : leap.capture) && !(leap.path & occupied)) {
       targets |= SquareBB(leap.to);
     }
@@ -162,11 +163,11 @@ Bitboard Position::ExoticWalk(Square from, Bitboard occupied, bool quiets) const
 }
 
 Bitboard Position::ExoticQuiets(Square from, Bitboard occupied) const {
-  return ExoticWalk(from, occupied, true) & ~occupied;
+  return ExoticWalk(from, occupied, true, true) & ~occupied;
 }
 
 Bitboard Position::ExoticAttacks(Square from, Bitboard occupied) const {
-  return ExoticWalk(from, occupied, false);
+  return ExoticWalk(from, occupied, false, true);
 }
 
 Bitboard Position::AttackersTo(Square s, Color by, Bitboard occupied) const {
@@ -194,10 +195,21 @@ Bitboard Position::AttackersTo(Square s, Color by, Bitboard occupied) const {
   }
   for (uint16_t types = v.exotic_types(); types; types &= types - 1) {
     const int pt = __builtin_ctz(types);
-    if (!v.piece(pt).exotic_captures) continue;
+    const PieceInfo& info = v.piece(pt);
+    if (!info.exotic_captures) continue;
+    const PieceTables& tables = t.piece(pt);
+    // Leaps with a path are looked up from the target; only pieces in reach have a path
+    // to check. Rides are walked from each piece.
+    const Bitboard in_reach = pieces(by, pt) & occupied & tables.exotic_capture_origins[by][s];
+    if (in_reach) {
+      for (const ExoticLeap& leap : tables.exotic_captures_to[by][s]) {
+        if (Has(in_reach, leap.to) && !(leap.path & occupied)) attackers |= SquareBB(leap.to);
+      }
+    }
+    if (info.walked.empty()) continue;
     for (Bitboard b = pieces(by, pt) & occupied; b;) {
       const Square from = PopLsb(b);
-      if (Has(ExoticAttacks(from, occupied), s)) attackers |= SquareBB(from);
+      if (Has(ExoticWalk(from, occupied, false, /*leaps=*/false), s)) attackers |= SquareBB(from);
     }
   }
   return attackers & occupied;

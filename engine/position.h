@@ -110,7 +110,8 @@ class Position {
   void MovePiece(Square from, Square to);
   absl::Status ParseFen(absl::string_view fen);
   Bitboard ComputeCheckers() const;
-  Bitboard ExoticWalk(Square from, Bitboard occupied, bool quiets) const;
+  // The targets of the piece on `from` by its exotic leaps (if `leaps`) and walked rides.
+  Bitboard ExoticWalk(Square from, Bitboard occupied, bool quiets, bool leaps) const;
   void NormalizeEnPassant(Square candidate);
   absl::Status ParseCastling(absl::string_view fen, absl::string_view field);
   std::string CastlingField() const;
