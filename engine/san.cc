@@ -36,22 +36,31 @@ std::string SanBody(const Position& pos, Move m, const MoveList& legal) {
   const Piece piece = pos.PieceOn(m.from());
   const PieceType pt = TypeOf(piece);
   const bool capture = m.kind() == MoveKind::kEnPassant || pos.PieceOn(m.to()) != kNoPiece;
+  // Another legal move of the same piece to the same square makes the SAN name the origin:
+  // by file, else by rank, else by square. Pawns that step diagonally without capturing
+  // (Granlem's fmF) meet pushes there, so pawns are disambiguated too.
+  bool ambiguous = false, same_file = false, same_rank = false;
+  for (Move o : legal) {
+    if (o.kind() == MoveKind::kDrop || o.kind() == MoveKind::kPass ||
+        o.kind() == MoveKind::kCastle || o.to() != m.to() || o.from() == m.from() ||
+        pos.PieceOn(o.from()) != piece) {
+      continue;
+    }
+    ambiguous = true;
+    same_file |= FileOf(o.from()) == FileOf(m.from());
+    same_rank |= RankOf(o.from()) == RankOf(m.from());
+  }
   std::string san;
   if (v.pawn_types() & (1u << pt)) {
-    if (capture) san = absl::StrCat(std::string(1, FileLetter(m.from())), "x");
+    // A pawn's capture always names its file ("exd5"); a push only when ambiguous ("dd3").
+    if (ambiguous && same_file) {
+      san = pos.SquareName(m.from());
+    } else if (ambiguous || capture) {
+      san = std::string(1, FileLetter(m.from()));
+    }
+    if (capture) san += 'x';
   } else {
     san = std::string(1, v.piece(pt).letter);
-    bool ambiguous = false, same_file = false, same_rank = false;
-    for (Move o : legal) {
-      if (o.kind() == MoveKind::kDrop || o.kind() == MoveKind::kPass ||
-          o.kind() == MoveKind::kCastle || o.to() != m.to() || o.from() == m.from() ||
-          pos.PieceOn(o.from()) != piece) {
-        continue;
-      }
-      ambiguous = true;
-      same_file |= FileOf(o.from()) == FileOf(m.from());
-      same_rank |= RankOf(o.from()) == RankOf(m.from());
-    }
     if (ambiguous) {
       if (!same_file) {
         san += FileLetter(m.from());

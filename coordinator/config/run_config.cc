@@ -19,8 +19,7 @@
 #include "coordinator/config/study_config.h"
 #include "coordinator/stats/sprt.h"
 #include "engine/chess8400.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/game.h"
 #include "engine/status_macros.h"
 #include "engine/variant_catalog.h"
 #include "google/protobuf/io/tokenizer.h"
@@ -179,18 +178,22 @@ class Checker {
     if (openings.list().position_size() == 0) {
       return Fail({{"openings", -1}, {"list", -1}}, "holds no position");
     }
-    engine::Position pos(variant);
     for (int i = 0; i < openings.list().position_size(); ++i) {
       const proto::OpeningPosition& opening = openings.list().position(i);
       const FieldPath path = {{"openings", -1}, {"list", -1}, {"position", i}};
-      absl::Status status = opening.fen().empty() ? pos.SetStart() : pos.SetFen(opening.fen());
-      if (!status.ok()) return Fail(path, absl::StrCat("bad FEN: ", status.message()));
+      absl::StatusOr<std::unique_ptr<engine::Game>> game = engine::Game::New(variant);
+      if (!game.ok())
+        return Fail(path, absl::StrCat("bad start position: ", game.status().message()));
+      if (!opening.fen().empty()) {
+        absl::Status status = (*game)->SetFen(opening.fen());
+        if (!status.ok()) return Fail(path, absl::StrCat("bad FEN: ", status.message()));
+      }
       for (const std::string& move : opening.move()) {
-        absl::StatusOr<engine::Move> parsed = engine::ParseUciMove(pos, move);
-        if (!parsed.ok()) {
-          return Fail(path, absl::StrCat("move '", move, "': ", parsed.status().message()));
-        }
-        pos.DoMove(*parsed);
+        absl::Status status = (*game)->Play(move);
+        if (!status.ok()) return Fail(path, absl::StrCat("move '", move, "': ", status.message()));
+      }
+      if ((*game)->turn_moves() > 0) {
+        return Fail(path, "ends in the middle of a turn; give whole turns (\"d2d4,j1k3\")");
       }
     }
     return absl::OkStatus();
@@ -429,18 +432,24 @@ absl::StatusOr<proto::OpeningPosition> RandomOpening(const std::string& variant_
   absl::StatusOr<std::shared_ptr<const engine::Variant>> variant =
       engine::BuiltinVariant(variant_name);
   if (!variant.ok()) return variant.status();
-  engine::Position pos(*variant);
-  RETURN_IF_ERROR(pos.SetStart());
+  ASSIGN_OR_RETURN(std::unique_ptr<engine::Game> game, engine::Game::New(*variant));
   std::mt19937_64 rng(seed);
   proto::OpeningPosition opening;
-  engine::MoveList moves;
-  for (int ply = 0; ply < plies; ++ply) {
-    moves.size = 0;
-    engine::GenerateLegal(pos, &moves);
-    if (moves.size == 0) break;
-    const engine::Move move = moves.moves[rng() % static_cast<uint64_t>(moves.size)];
-    opening.add_move(engine::MoveToUci(pos, move));
-    pos.DoMove(move);
+  for (int ply = 0; ply < plies && game->Result().end == engine::GameEnd::kOngoing; ++ply) {
+    // A multi-move variant's entry is a whole turn: random moves until the other side is to
+    // move. Play closes a comma-joined turn itself, so its closing pass is left out, but a
+    // lone move needs it ("d2d4,0000"), or the turn would stay open.
+    const engine::Color us = game->side_to_move();
+    std::vector<std::string> turn;
+    do {
+      const std::vector<std::string> legal = game->LegalMoves();
+      if (legal.empty()) break;
+      turn.push_back(legal[rng() % static_cast<uint64_t>(legal.size())]);
+      RETURN_IF_ERROR(game->Play(turn.back()));
+    } while ((*variant)->multi_move() && game->side_to_move() == us && game->turn_moves() > 0);
+    if (turn.empty()) break;
+    if (turn.size() > 2 && turn.back() == "0000") turn.pop_back();
+    opening.add_move(absl::StrJoin(turn, ","));
   }
   return opening;
 }

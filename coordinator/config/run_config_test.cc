@@ -2,13 +2,17 @@
 // and field.
 #include "coordinator/config/run_config.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <string>
 
+#include "absl/strings/match.h"
 #include "engine/chess8400.h"
+#include "engine/game.h"
+#include "engine/variant_catalog.h"
 #include "gtest/gtest.h"
 
 namespace gc9::coordinator::config {
@@ -101,6 +105,63 @@ TEST(RunConfig, IllegalOpeningMoveIsRejected) {
                "openings { list { position { move: \"a1a9\" } } }");
   const std::string error = ErrorOf(text);
   EXPECT_NE(error.find("openings.list.position[0]: move 'a1a9'"), std::string::npos) << error;
+}
+
+TEST(RunConfig, MultiMoveOpeningsEndOnAWholeTurn) {
+  std::string base = kValid;
+  base.replace(base.find("grandchess9"), 11, "granlem-multimove");
+  auto with_moves = [&](const std::string& moves) {
+    std::string text = base;
+    text.replace(text.find("openings { engines_place: true }"), 32,
+                 "openings { list { position { " + moves + " } } }");
+    return text;
+  };
+  // Whole turns, or a turn ply by ply up to its pass.
+  EXPECT_EQ(ErrorOf(with_moves("move: \"d2d3,g1h3\" move: \"d11d10\" move: \"0000\"")), "");
+  std::string error = ErrorOf(with_moves("move: \"d2d3\""));
+  EXPECT_NE(error.find("openings.list.position[0]: ends in the middle of a turn"),
+            std::string::npos)
+      << error;
+  // Two moves in the left wing are no turn.
+  error = ErrorOf(with_moves("move: \"d2d3,c2c3\""));
+  EXPECT_NE(error.find("openings.list.position[0]: move 'd2d3,c2c3'"), std::string::npos) << error;
+}
+
+TEST(RandomOpening, PliesAreWholeTurnsInMultiMoveVariants) {
+  auto variant = *engine::BuiltinVariant("granlem-multimove");
+  int multi = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    absl::StatusOr<proto::OpeningPosition> opening = RandomOpening("granlem-multimove", 4, seed);
+    ASSERT_TRUE(opening.ok()) << opening.status();
+    EXPECT_EQ(opening->move_size(), 4);
+    std::unique_ptr<engine::Game> game = *engine::Game::New(variant);
+    for (const std::string& turn : opening->move()) {
+      const engine::Color mover = game->side_to_move();
+      ASSERT_TRUE(game->Play(turn).ok()) << turn;
+      EXPECT_NE(game->side_to_move(), mover) << turn;
+      // Play closes a turn of several moves itself: a pass is written only after a lone move.
+      if (absl::EndsWith(turn, ",0000")) {
+        EXPECT_EQ(std::count(turn.begin(), turn.end(), ','), 1) << turn;
+      }
+      multi += absl::StrContains(turn, ",");
+    }
+    absl::StatusOr<proto::OpeningPosition> again = RandomOpening("granlem-multimove", 4, seed);
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(std::vector<std::string>(again->move().begin(), again->move().end()),
+              std::vector<std::string>(opening->move().begin(), opening->move().end()));
+  }
+  EXPECT_GT(multi, 0);
+}
+
+TEST(RandomOpening, SingleMoveVariantsGetPlies) {
+  absl::StatusOr<proto::OpeningPosition> opening = RandomOpening("granlem", 6, 3);
+  ASSERT_TRUE(opening.ok()) << opening.status();
+  ASSERT_EQ(opening->move_size(), 6);
+  std::unique_ptr<engine::Game> game = *engine::Game::New(*engine::BuiltinVariant("granlem"));
+  for (const std::string& move : opening->move()) {
+    EXPECT_FALSE(absl::StrContains(move, ",")) << move;
+    EXPECT_TRUE(game->Play(move).ok()) << move;
+  }
 }
 
 TEST(RunConfig, OpeningsFileIsReadInline) {

@@ -2,9 +2,11 @@
 // was worked out by hand from each FEN (ranks are listed from the top, rank 9 or 10, down).
 #include "engine/san.h"
 
+#include <memory>
 #include <set>
 #include <string>
 
+#include "engine/game.h"
 #include "tests/engine/test_util.h"
 
 namespace gc9::engine {
@@ -220,6 +222,37 @@ TEST(SanTest, RoundTripsFromStartsAndMiddlegames) {
       if (list.size == 0) break;
       pos.DoMove(list.moves[(ply * 37 + 11) % list.size]);
       ExpectRoundTrips(pos);
+    }
+  }
+}
+
+TEST(SanTest, GranlemPawnStepsAreDisambiguated) {
+  // Granlem's second-rank pawns also step diagonally forward without capturing, so d2d3 and
+  // c2d3 both reach d3 and the push names its file too. The 18x12 board is the wide build,
+  // reached through Game.
+  for (const char* name : {"granlem", "granlem-multimove"}) {
+    SCOPED_TRACE(name);
+    std::unique_ptr<Game> game = *Game::New(testing::Builtin(name));
+    EXPECT_EQ(*game->San("d2d3"), "dd3");
+    EXPECT_EQ(*game->San("c2d3"), "cd3");
+    EXPECT_EQ(*game->San("a2a3"), "aa3");  // b2 steps to a3 as well
+    EXPECT_EQ(*game->San("g3g4"), "g4");   // third-rank pawns have no diagonal step
+    EXPECT_EQ(*game->ParseSan("dd3"), "d2d3");
+    EXPECT_EQ(*game->ParseSan("cd3"), "c2d3");
+    EXPECT_FALSE(game->ParseSan("d3").ok());
+    // Every legal move of the start and of a few plies on has its own SAN, which parses back.
+    for (int ply = 0; ply < 6; ++ply) {
+      const std::vector<std::string> legal = game->LegalMoves();
+      std::set<std::string> seen;
+      for (const std::string& uci : legal) {
+        if (uci == "0000") continue;  // a turn's early end is no move of its own in SAN
+        absl::StatusOr<std::string> san = game->San(uci);
+        ASSERT_TRUE(san.ok()) << uci << ": " << san.status();
+        EXPECT_TRUE(seen.insert(*san).second) << *san << " twice in " << game->Fen();
+        EXPECT_EQ(game->ParseSan(*san).value_or(""), uci) << *san << " in " << game->Fen();
+      }
+      ASSERT_FALSE(legal.empty());
+      ASSERT_TRUE(game->Play(legal[(ply * 37 + 11) % legal.size()]).ok());
     }
   }
 }

@@ -1,15 +1,17 @@
 // The built-in engine as a Player: against Fairy-Stockfish in Grand Chess, and in self-play in
-// TheGrandChess9 with the engines placing their own pawns.
+// TheGrandChess9 with the engines placing their own pawns and in Granlem Shatranj (the wide
+// board), with and without multi-move turns.
 #include "worker/match/builtin_player.h"
 
 #include <fstream>
 
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "absl/strings/match.h"
+#include "engine/game_end.h"
 #include "engine/variant_catalog.h"
 #include "gtest/gtest.h"
 #include "worker/match/match.h"
 #include "worker/match/pgn.h"
+#include "worker/match/test_games.h"
 #include "worker/match/uci_player.h"
 
 namespace gc9::worker {
@@ -26,14 +28,44 @@ bool IsFault(const std::string& reason) {
          reason == "protocol-error";
 }
 
-void ExpectAllLegal(const std::shared_ptr<const engine::Variant>& variant, const GameRecord& game) {
-  engine::Position pos(variant);
-  ASSERT_TRUE(pos.SetFen(game.start_fen).ok());
-  for (const std::string& text : game.moves) {
-    absl::StatusOr<engine::Move> move = engine::ParseUciMove(pos, text);
-    ASSERT_TRUE(move.ok()) << text << ": " << move.status();
-    pos.DoMove(*move);
+// A game ends by a rule of the variant or by the maximum length, nothing else.
+bool IsRuleOrMaxLength(const std::string& reason) {
+  if (reason == "max-length") return true;
+  for (engine::GameEnd end :
+       {engine::GameEnd::kCheckmate, engine::GameEnd::kShielded, engine::GameEnd::kStalemate,
+        engine::GameEnd::kDead, engine::GameEnd::kFifty, engine::GameEnd::kRepetition}) {
+    if (reason == engine::GameEndName(end)) return true;
   }
+  return false;
+}
+
+// A short self-play game of `variant` between two built-in players, checked entry by entry.
+GameRecord ExpectCleanSelfPlay(const std::string& name, int max_plies) {
+  auto variant = *engine::BuiltinVariant(name);
+  BuiltinPlayer a({"gc9-a", {}});
+  BuiltinPlayer b({"gc9-b", {{"MobilityMg", 30.4}}});
+  Adjudication adj;
+  adj.max_plies = max_plies;
+  absl::StatusOr<GameRecord> game = PlayGame(variant, {}, a, b, Nodes(300), adj);
+  EXPECT_TRUE(game.ok()) << game.status();
+  if (!game.ok()) return {};
+  SCOPED_TRACE(game->pgn);
+  EXPECT_TRUE(IsRuleOrMaxLength(game->reason)) << game->reason << " " << game->detail;
+  EXPECT_GT(game->moves.size(), 0u);
+  EXPECT_LE(game->moves.size(), size_t(max_plies));
+  if (game->reason == "max-length") {
+    EXPECT_EQ(game->moves.size(), size_t(max_plies));
+  }
+  ExpectAllLegal(variant, *game);
+  absl::StatusOr<PgnGame> pgn = ReadPgn(game->pgn);
+  EXPECT_TRUE(pgn.ok()) << pgn.status();
+  if (!pgn.ok()) return *game;
+  EXPECT_EQ(PgnTag(*pgn, "Variant"), name);
+  EXPECT_EQ(PgnTag(*pgn, "PlyCount"), std::to_string(game->moves.size()));
+  EXPECT_EQ(pgn->moves.size(), game->moves.size());
+  EXPECT_EQ(UciOfSan(variant, game->start_fen, pgn->moves), game->moves);
+  std::ofstream(testing::TempDir() + "gc9_selfplay_" + name + ".pgn") << game->pgn;
+  return *std::move(game);
 }
 
 TEST(BuiltinPlayerTest, PairAgainstFairyStockfishInGrandChess) {
@@ -56,7 +88,7 @@ TEST(BuiltinPlayerTest, PairAgainstFairyStockfishInGrandChess) {
     ExpectAllLegal(grand, game);
     absl::StatusOr<PgnGame> pgn = ReadPgn(game.pgn);
     ASSERT_TRUE(pgn.ok()) << pgn.status();
-    EXPECT_EQ(pgn->moves, game.moves);
+    EXPECT_EQ(UciOfSan(grand, game.start_fen, pgn->moves), game.moves);
   }
   EXPECT_EQ(pair->games[0].white, "gc9");
   EXPECT_EQ(pair->games[1].white, "fairy-stockfish");
@@ -85,11 +117,36 @@ TEST(BuiltinPlayerTest, SelfPlayInGrandChess9PlacesItsOwnPawns) {
     EXPECT_EQ(game.opening_plies, 0);
     absl::StatusOr<PgnGame> pgn = ReadPgn(game.pgn);
     ASSERT_TRUE(pgn.ok()) << pgn.status();
-    EXPECT_EQ(pgn->moves, game.moves);
+    EXPECT_EQ(UciOfSan(gc9, game.start_fen, pgn->moves), game.moves);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(pgn->moves[i].substr(0, 2), "P@") << i;
     EXPECT_EQ(PgnTag(*pgn, "Variant"), "grandchess9");
   }
   std::ofstream(testing::TempDir() + "gc9_selfplay_grandchess9.pgn")
       << pair->games[0].pgn << pair->games[1].pgn;
+}
+
+TEST(BuiltinPlayerTest, SelfPlayInGranlemMultiMoveTurns) {
+  // The 18x12 board (the wide build) with up to three moves a turn: every entry is a whole
+  // turn, and the engine uses more than one move in some turns (the opening has three
+  // sections with a leader each).
+  const GameRecord game = ExpectCleanSelfPlay("granlem-multimove", 12);
+  int multi = 0;
+  for (const std::string& turn : game.moves) multi += absl::StrContains(turn, ",");
+  EXPECT_GT(multi, 0);
+  // The PGN writes each turn as one token of comma-joined SAN.
+  absl::StatusOr<PgnGame> pgn = ReadPgn(game.pgn);
+  ASSERT_TRUE(pgn.ok()) << pgn.status();
+  int multi_san = 0;
+  for (const std::string& turn : pgn->moves) {
+    multi_san += absl::StrContains(turn, ",");
+    EXPECT_FALSE(absl::StrContains(turn, "0000")) << turn;
+  }
+  EXPECT_GT(multi_san, 0);
+}
+
+TEST(BuiltinPlayerTest, SelfPlayInGranlem) {
+  const GameRecord game = ExpectCleanSelfPlay("granlem", 16);
+  for (const std::string& move : game.moves) EXPECT_FALSE(absl::StrContains(move, ",")) << move;
 }
 
 TEST(BuiltinPlayerTest, BadParametersAreErrors) {

@@ -1,14 +1,13 @@
 #include "worker/match/match.h"
 
 #include <algorithm>
+#include <memory>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
-#include "engine/game_result.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/game.h"
 #include "engine/status_macros.h"
 #include "worker/match/adjudicator.h"
 #include "worker/match/pgn.h"
@@ -39,6 +38,24 @@ int64_t Deadline(const TimeControl& tc, int64_t mover_clock_ms) {
   if (tc.is_clock()) return mover_clock_ms + tc.margin_ms;
   if (tc.movetime_ms > 0) return tc.movetime_ms + tc.margin_ms;
   return tc.untimed_timeout_ms;
+}
+
+// Plays a ply or, in a multi-move variant, a whole turn, and returns the record's entry for
+// it. A lone move after which the turn could go on ("d2d4" where the engine then passes) is
+// closed with the pass that Play adds only to comma-joined turns, and the entry says so
+// ("d2d4,0000"): every entry is a whole turn, so that replaying the record (a player's
+// position, the PGN) never leaves a turn open.
+absl::StatusOr<std::string> PlayTurn(engine::Game& game, const std::string& text) {
+  const Color us = game.side_to_move();
+  RETURN_IF_ERROR(game.Play(text));
+  if (game.side_to_move() != us || game.turn_moves() == 0) return text;
+  absl::Status pass = game.Play("0000");
+  if (!pass.ok()) {
+    game.Undo();
+    return absl::InvalidArgumentError(
+        absl::StrCat("the turn is not over and cannot end there: ", pass.message()));
+  }
+  return absl::StrCat(text, ",0000");
 }
 
 void End(GameRecord* record, std::string result, std::string reason, std::string detail = "") {
@@ -93,11 +110,9 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
                                     const TimeControl& tc, const Adjudication& adjudication,
                                     const MatchContext& context) {
   RETURN_IF_ERROR(ValidateTimeControl(tc));
-  engine::Position pos(variant);
-  if (opening.fen.empty()) {
-    RETURN_IF_ERROR(pos.SetStart());
-  } else {
-    absl::Status status = pos.SetFen(opening.fen);
+  ASSIGN_OR_RETURN(std::unique_ptr<engine::Game> game, engine::Game::New(variant));
+  if (!opening.fen.empty()) {
+    absl::Status status = game->SetFen(opening.fen);
     if (!status.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("opening FEN: ", status.message()));
     }
@@ -105,18 +120,22 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
   GameRecord record;
   record.white = white.name();
   record.black = black.name();
-  record.start_fen = pos.Fen();
+  record.start_fen = game->Fen();
+  // Opening moves are played as given: whole turns, or a multi-move variant's turns ply by
+  // ply ("d2d4", "j1k3", "0000"), as long as the last turn is complete.
   for (const std::string& text : opening.moves) {
-    absl::StatusOr<engine::Move> move = engine::ParseUciMove(pos, text);
-    if (!move.ok()) {
+    absl::Status status = game->Play(text);
+    if (!status.ok()) {
       return absl::InvalidArgumentError(absl::StrCat("opening move ", record.moves.size() + 1, " '",
-                                                     text, "': ", move.status().message()));
+                                                     text, "': ", status.message()));
     }
-    pos.DoMove(*move);
     record.moves.push_back(text);
   }
   record.opening_plies = int(record.moves.size());
-  if (engine::Adjudicate(pos).end != engine::GameEnd::kOngoing) {
+  if (game->turn_moves() > 0) {
+    return absl::InvalidArgumentError("the opening ends in the middle of a turn");
+  }
+  if (game->Result().end != engine::GameEnd::kOngoing) {
     return absl::InvalidArgumentError("the opening already ends the game");
   }
 
@@ -133,7 +152,7 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
       End(&record, "1/2-1/2", "max-length");
       break;
     }
-    const Color us = pos.side_to_move();
+    const Color us = game->side_to_move();
     Player& mover = us == kWhite ? white : black;
     GoRequest request;
     request.start_fen = record.start_fen;
@@ -161,17 +180,16 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
       // is not handed a negative time next move.
       clock_ms[us] = std::max<int64_t>(0, clock_ms[us] - reply.elapsed_ms) + tc.increment_ms;
     }
-    absl::StatusOr<engine::Move> move = engine::ParseUciMove(pos, reply.uci);
-    if (!move.ok()) {
+    const int fullmove = game->fullmove();
+    absl::StatusOr<std::string> turn = PlayTurn(*game, reply.uci);
+    if (!turn.ok()) {
       End(&record, WinFor(~us), "illegal-move",
-          absl::StrCat(ColorName(us), " played '", reply.uci, "': ", move.status().message()));
+          absl::StrCat(ColorName(us), " played '", reply.uci, "': ", turn.status().message()));
       break;
     }
-    const int fullmove = pos.fullmove();
-    pos.DoMove(*move);
-    record.moves.push_back(reply.uci);
+    record.moves.push_back(*std::move(turn));
 
-    engine::GameResult rules = engine::Adjudicate(pos);
+    engine::GameResult rules = game->Result();
     if (rules.end != engine::GameEnd::kOngoing) {
       End(&record, rules.decisive ? WinFor(rules.winner) : "1/2-1/2",
           std::string(engine::GameEndName(rules.end)));

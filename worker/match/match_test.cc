@@ -5,22 +5,22 @@
 #include <functional>
 #include <utility>
 
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/game.h"
 #include "engine/variant_catalog.h"
 #include "gtest/gtest.h"
 #include "worker/match/pgn.h"
+#include "worker/match/test_games.h"
 
 namespace gc9::worker {
 namespace {
 
-using engine::Position;
+using engine::Game;
 
 // A test double: it rebuilds the position it is asked about and lets a policy choose the
 // reply; the default policy plays the first legal move and reports no score.
 class ScriptedPlayer : public Player {
  public:
-  using Policy = std::function<PlayerMove(const GoRequest&, Position&, int call)>;
+  using Policy = std::function<PlayerMove(const GoRequest&, Game&, int call)>;
 
   ScriptedPlayer(std::string name, Policy policy = nullptr)
       : name_(std::move(name)), policy_(std::move(policy)) {}
@@ -34,19 +34,17 @@ class ScriptedPlayer : public Player {
   }
   absl::StatusOr<PlayerMove> Go(const GoRequest& request) override {
     requests_.push_back(request);
-    Position pos(variant_);
-    EXPECT_TRUE(pos.SetFen(request.start_fen).ok());
-    for (const std::string& text : request.moves) pos.DoMove(*engine::ParseUciMove(pos, text));
-    if (policy_) return policy_(request, pos, calls_++);
-    return FirstLegal(pos);
+    std::unique_ptr<Game> game = *Game::New(variant_);
+    EXPECT_TRUE(game->SetFen(request.start_fen).ok());
+    for (const std::string& text : request.moves) EXPECT_TRUE(game->Play(text).ok()) << text;
+    if (policy_) return policy_(request, *game, calls_++);
+    return FirstLegal(*game);
   }
   void Quit() override {}
 
-  static PlayerMove FirstLegal(Position& pos) {
-    engine::MoveList list;
-    engine::GenerateLegal(pos, &list);
+  static PlayerMove FirstLegal(Game& game) {
     PlayerMove move;
-    move.uci = engine::MoveToUci(pos, list.moves[0]);
+    move.uci = game.LegalMoves().at(0);
     return move;
   }
 
@@ -72,7 +70,7 @@ TimeControl Nodes() {
 
 // A policy reporting a fixed score (mover's view) with the first legal move.
 ScriptedPlayer::Policy Scoring(int score) {
-  return [score](const GoRequest&, Position& pos, int) {
+  return [score](const GoRequest&, Game& pos, int) {
     PlayerMove move = ScriptedPlayer::FirstLegal(pos);
     move.score_cp = score;
     return move;
@@ -95,8 +93,9 @@ TEST(PlayGameTest, MaxLengthIsADraw) {
   EXPECT_EQ(black.games(), 1);
   absl::StatusOr<PgnGame> pgn = ReadPgn(game->pgn);
   ASSERT_TRUE(pgn.ok()) << pgn.status();
-  EXPECT_EQ(pgn->moves, game->moves);
+  EXPECT_EQ(UciOfSan(Grand(), game->start_fen, pgn->moves), game->moves);
   EXPECT_EQ(PgnTag(*pgn, "Termination"), "adjudication");
+  EXPECT_EQ(PgnTag(*pgn, "PlyCount"), "10");
 }
 
 TEST(PlayGameTest, DrawAdjudicationFromBothScores) {
@@ -150,7 +149,7 @@ TEST(PlayGameTest, NoResignWhenTheWinnerDoesNotAgree) {
 
 TEST(PlayGameTest, MateScoresResign) {
   auto mating = [](int mate) {
-    return [mate](const GoRequest&, Position& pos, int) {
+    return [mate](const GoRequest&, Game& pos, int) {
       PlayerMove move = ScriptedPlayer::FirstLegal(pos);
       move.mate_in = mate;
       return move;
@@ -169,7 +168,7 @@ TEST(PlayGameTest, MateScoresResign) {
 TEST(PlayGameTest, CheckmateByTheRules) {
   // Black's king in the corner, a white rook on the ninth rank: Rj1-j10 mates.
   Opening opening{"k9/8R1/10/10/10/10/10/10/4K5/9R w - - 0 1", {}};
-  ScriptedPlayer white("w", [](const GoRequest&, Position&, int) {
+  ScriptedPlayer white("w", [](const GoRequest&, Game&, int) {
     PlayerMove move;
     move.uci = "j1j10";
     return move;
@@ -185,7 +184,7 @@ TEST(PlayGameTest, CheckmateByTheRules) {
 
 TEST(PlayGameTest, IllegalMoveLoses) {
   ScriptedPlayer white("w");
-  ScriptedPlayer black("b", [](const GoRequest&, Position& pos, int call) {
+  ScriptedPlayer black("b", [](const GoRequest&, Game& pos, int call) {
     PlayerMove move = ScriptedPlayer::FirstLegal(pos);
     if (call == 2) move.uci = "a10a1";
     return move;
@@ -203,7 +202,7 @@ TEST(PlayGameTest, IllegalMoveLoses) {
 TEST(PlayGameTest, FaultsLoseWithTheirReason) {
   for (PlayerMove::Fault fault :
        {PlayerMove::kCrash, PlayerMove::kTimeLoss, PlayerMove::kProtocolError}) {
-    ScriptedPlayer white("w", [fault](const GoRequest&, Position& pos, int call) {
+    ScriptedPlayer white("w", [fault](const GoRequest&, Game& pos, int call) {
       PlayerMove move = ScriptedPlayer::FirstLegal(pos);
       if (call == 1) move.fault = fault;
       return move;
@@ -224,12 +223,12 @@ TEST(PlayGameTest, ClockWithIncrement) {
   tc.margin_ms = 50;
   // White spends 300 ms a move and gains 100: 1000 -> 800 -> 600 -> 400 -> 200, and its fifth
   // move, 300 ms with 200 left and a 50 ms margin, loses on time.
-  ScriptedPlayer white("w", [](const GoRequest&, Position& pos, int) {
+  ScriptedPlayer white("w", [](const GoRequest&, Game& pos, int) {
     PlayerMove move = ScriptedPlayer::FirstLegal(pos);
     move.elapsed_ms = 300;
     return move;
   });
-  ScriptedPlayer black("b", [](const GoRequest&, Position& pos, int) {
+  ScriptedPlayer black("b", [](const GoRequest&, Game& pos, int) {
     PlayerMove move = ScriptedPlayer::FirstLegal(pos);
     move.elapsed_ms = 10;
     return move;
@@ -279,15 +278,88 @@ TEST(PlayGameTest, GrandChess9OpeningDropsAndSelfPlacement) {
     EXPECT_NE(game->moves[4][1], '@');
     absl::StatusOr<PgnGame> pgn = ReadPgn(game->pgn);
     ASSERT_TRUE(pgn.ok()) << pgn.status();
-    EXPECT_EQ(pgn->moves, game->moves);
+    EXPECT_EQ(UciOfSan(gc9, game->start_fen, pgn->moves), game->moves);
+    EXPECT_EQ(pgn->moves[0].substr(0, 2), "P@");
     EXPECT_EQ(PgnTag(*pgn, "Variant"), "grandchess9");
   }
+}
+
+TEST(PlayGameTest, Chess8400CastlingIsWrittenByTheKingsFile) {
+  // Both castlings are long and are told apart by the king's file: e1h1 (the king takes its
+  // own rook) puts the king on g1, d9a9 Black's king on c9.
+  auto chess8400 = *engine::BuiltinVariant("chess8400");
+  Opening opening{"r2k4r/9/9/9/9/9/9/9/1R2K2R1 w KQkq - 0 1", {"e1h1", "d9a9"}};
+  ScriptedPlayer white("w"), black("b");
+  Adjudication adj;
+  adj.max_plies = 4;
+  absl::StatusOr<GameRecord> game = PlayGame(chess8400, opening, white, black, Nodes(), adj);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->opening_plies, 2);
+  EXPECT_NE(game->pgn.find("1. O-O-Og O-O-Oc 2. "), std::string::npos) << game->pgn;
+  absl::StatusOr<PgnGame> pgn = ReadPgn(game->pgn);
+  ASSERT_TRUE(pgn.ok()) << pgn.status();
+  EXPECT_EQ(UciOfSan(chess8400, game->start_fen, pgn->moves), game->moves);
+}
+
+TEST(PlayGameTest, MultiMoveTurnsAreOneEntryEach) {
+  // Granlem's multi-move turns: a reply is a whole turn. White's lone a2a3 could go on (its
+  // centre and right wing may still move), so the match closes it and records the pass;
+  // Black's two-move turn is closed by Play's implicit pass and recorded as returned.
+  auto granlem = *engine::BuiltinVariant("granlem-multimove");
+  auto script = [](std::vector<std::string> turns) {
+    return [turns](const GoRequest&, Game&, int call) {
+      PlayerMove move;
+      move.uci = turns.at(call);
+      return move;
+    };
+  };
+  ScriptedPlayer white("w", script({"d2d3,g1h3,o2o3", "a2a3"}));
+  ScriptedPlayer black("b", script({"d11d10,g12h10", "a11a10,0000"}));
+  Adjudication adj;
+  adj.max_plies = 4;
+  absl::StatusOr<GameRecord> game = PlayGame(granlem, {}, white, black, Nodes(), adj);
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->reason, "max-length");
+  EXPECT_EQ(game->moves, (std::vector<std::string>{"d2d3,g1h3,o2o3", "d11d10,g12h10", "a2a3,0000",
+                                                   "a11a10,0000"}));
+  ASSERT_EQ(black.requests().size(), 2u);
+  EXPECT_EQ(black.requests()[1].moves.size(), 3u);
+  EXPECT_FALSE(black.requests()[1].white_to_move);
+  ExpectAllLegal(granlem, *game);
+  EXPECT_NE(game->pgn.find("\n1. dd3,Nh3,oo3 dd10,Nh10 2. aa3 aa10 {max-length} 1/2-1/2\n"),
+            std::string::npos)
+      << game->pgn;
+  absl::StatusOr<PgnGame> pgn = ReadPgn(game->pgn);
+  ASSERT_TRUE(pgn.ok()) << pgn.status();
+  EXPECT_EQ(PgnTag(*pgn, "PlyCount"), "4");
+  EXPECT_EQ(UciOfSan(granlem, game->start_fen, pgn->moves), game->moves);
+}
+
+TEST(PlayGameTest, MultiMoveTurnBreakingTheRulesLoses) {
+  // Two moves in the left wing (a-e) in one turn: at most one move a section.
+  auto granlem = *engine::BuiltinVariant("granlem-multimove");
+  ScriptedPlayer white("w", [](const GoRequest&, Game&, int) {
+    PlayerMove move;
+    move.uci = "d2d3,c2c3";
+    return move;
+  });
+  ScriptedPlayer black("b");
+  absl::StatusOr<GameRecord> game = PlayGame(granlem, {}, white, black, Nodes(), {});
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->result, "0-1");
+  EXPECT_EQ(game->reason, "illegal-move");
+  EXPECT_TRUE(game->moves.empty());
+  EXPECT_NE(game->detail.find("d2d3,c2c3"), std::string::npos) << game->detail;
 }
 
 TEST(PlayGameTest, BadOpeningsAreErrors) {
   ScriptedPlayer white("w"), black("b");
   EXPECT_FALSE(PlayGame(Grand(), {"not a fen", {}}, white, black, Nodes(), {}).ok());
   EXPECT_FALSE(PlayGame(Grand(), {"", {"e3e4", "e3e4"}}, white, black, Nodes(), {}).ok());
+  // A multi-move opening must end on a whole turn.
+  auto granlem = *engine::BuiltinVariant("granlem-multimove");
+  EXPECT_FALSE(PlayGame(granlem, {"", {"d2d3"}}, white, black, Nodes(), {}).ok());
+  EXPECT_FALSE(PlayGame(Grand(), {"", {"e3e4,e8e7"}}, white, black, Nodes(), {}).ok());
   TimeControl none;
   EXPECT_FALSE(PlayGame(Grand(), {}, white, black, none, {}).ok());
   EXPECT_EQ(white.games(), 0);  // nothing was started
@@ -295,7 +367,7 @@ TEST(PlayGameTest, BadOpeningsAreErrors) {
 
 TEST(PlayGameTest, CancelStopsBetweenMoves) {
   std::atomic<bool> cancel{false};
-  ScriptedPlayer white("w", [&cancel](const GoRequest&, Position& pos, int call) {
+  ScriptedPlayer white("w", [&cancel](const GoRequest&, Game& pos, int call) {
     if (call == 2) cancel = true;
     return ScriptedPlayer::FirstLegal(pos);
   });
@@ -309,7 +381,7 @@ TEST(PlayGameTest, CancelStopsBetweenMoves) {
 TEST(PlayPairTest, ColoursSwapAndPentanomial) {
   // B plays an illegal move whenever it is Black: A wins game 1 (A White), and game 2
   // (B White) is drawn by the maximum length.
-  auto errs_as_black = [](const GoRequest& request, Position& pos, int) {
+  auto errs_as_black = [](const GoRequest& request, Game& pos, int) {
     PlayerMove move = ScriptedPlayer::FirstLegal(pos);
     if (!request.white_to_move) move.uci = "a1a1";
     return move;

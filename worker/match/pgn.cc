@@ -1,12 +1,12 @@
 #include "worker/match/pgn.h"
 
 #include <cctype>
+#include <memory>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/game.h"
 #include "engine/status_macros.h"
 
 namespace gc9::worker {
@@ -50,34 +50,36 @@ absl::StatusOr<std::string> WritePgn(const std::shared_ptr<const engine::Variant
   }
   if (!game.tags.empty()) text.push_back('\n');
 
-  engine::Position pos(variant);
-  RETURN_IF_ERROR(game.start_fen.empty() ? pos.SetStart() : pos.SetFen(game.start_fen));
+  ASSIGN_OR_RETURN(std::unique_ptr<engine::Game> board, engine::Game::New(variant));
+  if (!game.start_fen.empty()) RETURN_IF_ERROR(board->SetFen(game.start_fen));
   // Move numbers are the FEN full-move counter of the position before each move, so they stay
   // right when a game starts with Black or, in a placement phase, one side moves twice in a
   // row (TheGrandChess9: White drops both pawns, then Black). A White move always carries its
   // number ("3."); a Black move carries "3..." unless it directly follows White's move of the
   // same number. Placement in TheGrandChess9 thus reads "1. P@c3 1. P@g3 P@c7 1... P@g7 2. ...".
+  // A multi-move turn is one entry and one token, its moves' SAN joined by commas.
   size_t line_length = 0;
   bool after_white_move = false;
   int last_number = 0;
   for (size_t i = 0; i < game.moves.size(); ++i) {
-    absl::StatusOr<engine::Move> move = engine::ParseUciMove(pos, game.moves[i]);
-    if (!move.ok()) {
+    absl::StatusOr<std::string> san = board->San(game.moves[i]);
+    if (!san.ok()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("PGN move ", i + 1, " '", game.moves[i], "': ", move.status().message()));
+          absl::StrCat("PGN move ", i + 1, " '", game.moves[i], "': ", san.status().message()));
     }
-    const int number = pos.fullmove();
+    const int number = board->fullmove();
+    const bool white = board->side_to_move() == engine::kWhite;
     // A number and its move are one token for wrapping, so no line ends with a bare number.
-    std::string token = game.moves[i];
-    if (pos.side_to_move() == engine::kWhite) {
+    std::string token = *std::move(san);
+    if (white) {
       token = absl::StrCat(number, ". ", token);
     } else if (!(after_white_move && last_number == number)) {
       token = absl::StrCat(number, "... ", token);
     }
-    after_white_move = pos.side_to_move() == engine::kWhite;
+    after_white_move = white;
     last_number = number;
     AppendToken(token, &text, &line_length);
-    pos.DoMove(*move);
+    RETURN_IF_ERROR(board->Play(game.moves[i]));
   }
   if (!game.termination_comment.empty()) {
     std::string comment = game.termination_comment;

@@ -1,5 +1,6 @@
 // PGN for the games gc9 plays: Seven Tag Roster plus Variant, SetUp/FEN, TimeControl and
-// Termination, moves in gc9's UCI long algebraic text.
+// Termination, moves in SAN (a multi-move turn is one move: its moves' SAN joined by commas,
+// "1. d4,Nk3,Lo3 d9,Nk10").
 #pragma once
 
 #include <memory>
@@ -15,18 +16,22 @@ namespace gc9::worker {
 struct PgnGame {
   std::vector<std::pair<std::string, std::string>> tags;  // in writing order
   std::string start_fen;
-  std::vector<std::string> moves;   // UCI text
+  // WritePgn takes UCI text, one entry per ply or (multi-move variants) per whole turn, moves
+  // joined by commas; ReadPgn gives the movetext's SAN tokens, one per ply or turn.
+  std::vector<std::string> moves;
   std::string result;               // "1-0", "0-1", "1/2-1/2", "*"
   std::string termination_comment;  // written after the last move, e.g. "White mates"
 };
 
-// Writes one game. The start FEN is needed to number moves: which side moves first and at
-// which move number, and (in placement phases) when one side moves twice in a row.
+// Writes one game, its moves turned into SAN. The start FEN is needed for that and to number
+// moves: which side moves first and at which move number, and (in placement phases) when one
+// side moves twice in a row.
 absl::StatusOr<std::string> WritePgn(const std::shared_ptr<const engine::Variant>& variant,
                                      const PgnGame& game);
 
-// Reads one game back (tags, moves without numbers and comments, result); for tests and the
-// CLI's tools, not a general PGN parser.
+// Reads one game back (tags, SAN moves without numbers and comments, result); for tests and
+// the CLI's tools, not a general PGN parser. Engine::Game::ParseSan turns the moves back into
+// UCI text (a turn's parts one by one).
 absl::StatusOr<PgnGame> ReadPgn(absl::string_view text);
 
 // The tag's value, or "" if absent.

@@ -9,12 +9,11 @@
 #include <string>
 #include <thread>
 
-#include "engine/movegen.h"
-#include "engine/position.h"
 #include "engine/variant_catalog.h"
 #include "gtest/gtest.h"
 #include "worker/match/match.h"
 #include "worker/match/pgn.h"
+#include "worker/match/test_games.h"
 
 namespace gc9::worker {
 namespace {
@@ -47,17 +46,6 @@ TimeControl Nodes(int64_t nodes) {
 
 bool ProcessGone(int pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
 
-// Replays a record with gc9's rules: every move must be legal.
-void ExpectAllLegal(const GameRecord& game) {
-  engine::Position pos(Grand());
-  ASSERT_TRUE(pos.SetFen(game.start_fen).ok());
-  for (const std::string& text : game.moves) {
-    absl::StatusOr<engine::Move> move = engine::ParseUciMove(pos, text);
-    ASSERT_TRUE(move.ok()) << text << ": " << move.status();
-    pos.DoMove(*move);
-  }
-}
-
 TEST(UciPlayerTest, FairyStockfishPairInGrandChess) {
   UciPlayer a(Fsf("fsf-a")), b(Fsf("fsf-b"));
   Adjudication adj;
@@ -74,10 +62,10 @@ TEST(UciPlayerTest, FairyStockfishPairInGrandChess) {
       EXPECT_NE(game.reason, fault) << game.detail;
     }
     EXPECT_GT(game.moves.size(), 10u);
-    ExpectAllLegal(game);
+    ExpectAllLegal(Grand(), game);
     absl::StatusOr<PgnGame> pgn = ReadPgn(game.pgn);
     ASSERT_TRUE(pgn.ok()) << pgn.status();
-    EXPECT_EQ(pgn->moves, game.moves);
+    EXPECT_EQ(UciOfSan(Grand(), game.start_fen, pgn->moves), game.moves);
     EXPECT_EQ(pgn->result, game.result);
     EXPECT_EQ(PgnTag(*pgn, "Result"), game.result);
     EXPECT_EQ(PgnTag(*pgn, "Variant"), "grand");

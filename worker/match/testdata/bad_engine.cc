@@ -18,13 +18,12 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_split.h"
-#include "engine/movegen.h"
-#include "engine/position.h"
+#include "engine/game.h"
 #include "engine/variant_catalog.h"
 
 namespace {
 
-using gc9::engine::Position;
+using gc9::engine::Game;
 
 struct State {
   std::string mode = "good";
@@ -32,7 +31,7 @@ struct State {
   std::string once_file;
   std::string variant = "grand";
   int moves_played = 0;
-  std::unique_ptr<Position> pos;
+  std::unique_ptr<Game> pos;
 };
 
 bool ShouldMisbehave(State& s) {
@@ -51,7 +50,9 @@ bool ShouldMisbehave(State& s) {
 void SetPosition(State& s, const std::string& line) {
   auto variant = gc9::engine::BuiltinVariant(s.variant);
   if (!variant.ok()) return;
-  s.pos = std::make_unique<Position>(*variant);
+  s.pos.reset();
+  auto game = Game::New(*variant);
+  if (!game.ok()) return;
   std::string rest = line.substr(std::string("position ").size());
   std::string moves;
   size_t at = rest.find(" moves ");
@@ -59,15 +60,10 @@ void SetPosition(State& s, const std::string& line) {
     moves = rest.substr(at + 7);
     rest = rest.substr(0, at);
   }
-  if (absl::StartsWith(rest, "fen ")) {
-    if (!s.pos->SetFen(rest.substr(4)).ok()) return;
-  } else if (!s.pos->SetStart().ok()) {
-    return;
-  }
+  if (absl::StartsWith(rest, "fen ") && !(*game)->SetFen(rest.substr(4)).ok()) return;
+  s.pos = *std::move(game);
   for (absl::string_view text : absl::StrSplit(moves, ' ', absl::SkipEmpty())) {
-    auto m = gc9::engine::ParseUciMove(*s.pos, text);
-    if (!m.ok()) return;
-    s.pos->DoMove(*m);
+    if (!s.pos->Play(text).ok()) return;
   }
 }
 
@@ -87,11 +83,10 @@ void Go(State& s) {
     }
   }
   if (s.mode == "noisy") std::cout << "hello there\n\ninfo string noise\nreadyok" << std::endl;
-  gc9::engine::MoveList list;
   std::string best = "0000";
   if (s.pos != nullptr) {
-    gc9::engine::GenerateLegal(*s.pos, &list);
-    if (list.size > 0) best = gc9::engine::MoveToUci(*s.pos, list.moves[0]);
+    const std::vector<std::string> legal = s.pos->LegalMoves();
+    if (!legal.empty()) best = legal[0];
   }
   ++s.moves_played;
   std::cout << "info depth 1 nodes 1 score cp 0 pv " << best << "\nbestmove " << best << std::endl;
