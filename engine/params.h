@@ -23,75 +23,94 @@ namespace gc9::engine {
 // Airavat and the Commander of TheGrandChess9 are tuned apart from Grand Chess's rook and
 // queen. Defaults: the rules book's values (P 1, N 3, B 3, R 5, C 4, Q 9, S 12 pawns) and, for
 // Grand Chess's compounds, the usual marshal 8 and cardinal 7 (the minister of Chess8400
-// and Modern Chess moves as the cardinal).
+// and Modern Chess moves as the cardinal). Granlem Shatranj's short-range pieces start from
+// their reach: the guard (a man) 3, the two-leg oliphant and shaman, colour-bound, 3.5-4, the
+// 16-20-square leapers and two-leg movers 4.3-5, the jumping general (24 squares) 6 pawns;
+// its minister (WDN) is named "granlem minister" to keep it apart from the minister (BN).
 // The null-move reduction is 2 + depth/6: in TheGrandChess9 self-play at 4000 nodes a move,
 // 3 + depth/4 lost about 70 Elo to no null move at all (blocked ten-pawn structures are
 // zugzwang-prone), while 2 + depth/6 was level with it; in Grand Chess the null move gains.
-#define GC9_PARAMS(X)                                   \
-  X(PawnValueMg, 100, 50, 200, 6, 0.002, true)          \
-  X(PawnValueEg, 120, 50, 250, 6, 0.002, true)          \
-  X(KnightValueMg, 300, 150, 600, 15, 0.002, true)      \
-  X(KnightValueEg, 300, 150, 600, 15, 0.002, true)      \
-  X(BishopValueMg, 300, 150, 600, 15, 0.002, true)      \
-  X(BishopValueEg, 320, 150, 600, 15, 0.002, true)      \
-  X(RookValueMg, 500, 250, 900, 20, 0.002, true)        \
-  X(RookValueEg, 530, 250, 900, 20, 0.002, true)        \
-  X(AiravatValueMg, 500, 250, 900, 20, 0.002, true)     \
-  X(AiravatValueEg, 530, 250, 900, 20, 0.002, true)     \
-  X(QueenValueMg, 900, 500, 1500, 30, 0.002, true)      \
-  X(QueenValueEg, 950, 500, 1500, 30, 0.002, true)      \
-  X(CommanderValueMg, 900, 500, 1500, 30, 0.002, true)  \
-  X(CommanderValueEg, 950, 500, 1500, 30, 0.002, true)  \
-  X(SceptreValueMg, 1200, 600, 2000, 40, 0.002, true)   \
-  X(SceptreValueEg, 1250, 600, 2000, 40, 0.002, true)   \
-  X(CharioteerValueMg, 400, 0, 1000, 20, 0.002, true)   \
-  X(CharioteerValueEg, 400, 0, 1000, 20, 0.002, true)   \
-  X(MarshalValueMg, 800, 400, 1400, 30, 0.002, true)    \
-  X(MarshalValueEg, 850, 400, 1400, 30, 0.002, true)    \
-  X(CardinalValueMg, 700, 400, 1400, 30, 0.002, true)   \
-  X(CardinalValueEg, 750, 400, 1400, 30, 0.002, true)   \
-  X(MinisterValueMg, 700, 400, 1400, 30, 0.002, true)   \
-  X(MinisterValueEg, 750, 400, 1400, 30, 0.002, true)   \
-  X(CenterMg, 20, 0, 100, 4, 0.002, true)               \
-  X(CenterEg, 10, 0, 100, 4, 0.002, true)               \
-  X(KingCenterMg, -30, -200, 100, 8, 0.002, true)       \
-  X(KingCenterEg, 40, -100, 200, 8, 0.002, true)        \
-  X(PawnAdvanceMg, 4, -20, 40, 2, 0.002, true)          \
-  X(PawnAdvanceEg, 10, -20, 60, 2, 0.002, true)         \
-  X(PawnCenterMg, 20, 0, 100, 4, 0.002, true)           \
-  X(MobilityMg, 24, 0, 100, 4, 0.002, true)             \
-  X(MobilityEg, 24, 0, 100, 4, 0.002, true)             \
-  X(KingCharioteerMg, 15, -50, 100, 5, 0.002, true)     \
-  X(KingCharioteerEg, 5, -50, 100, 5, 0.002, true)      \
-  X(KingShieldedMg, 30, -50, 200, 8, 0.002, true)       \
-  X(KingShieldedEg, 20, -50, 200, 8, 0.002, true)       \
-  X(KingShelterMg, 12, 0, 60, 3, 0.002, true)           \
-  X(KingAttackMg, 8, 0, 50, 2, 0.002, true)             \
-  X(KingAttackEg, 2, 0, 50, 2, 0.002, true)             \
-  X(DoubledMg, 10, 0, 80, 3, 0.002, true)               \
-  X(DoubledEg, 20, 0, 80, 3, 0.002, true)               \
-  X(IsolatedMg, 10, 0, 80, 3, 0.002, true)              \
-  X(IsolatedEg, 15, 0, 80, 3, 0.002, true)              \
-  X(PassedMg, 8, 0, 80, 3, 0.002, true)                 \
-  X(PassedEg, 20, 0, 120, 4, 0.002, true)               \
-  X(BishopPairMg, 25, 0, 100, 5, 0.002, true)           \
-  X(BishopPairEg, 45, 0, 120, 5, 0.002, true)           \
-  X(PlacementCenterMg, 15, -50, 100, 4, 0.002, true)    \
-  X(PlacementShelterMg, 10, -50, 100, 4, 0.002, true)   \
-  X(Tempo, 12, 0, 60, 3, 0.002, true)                   \
-  X(AspirationWindow, 30, 5, 200, 5, 0.002, true)       \
-  X(NullMoveBase, 2, 1, 6, 0.5, 0.002, true)            \
-  X(NullMoveDepthDivisor, 6, 2, 10, 0.5, 0.002, true)   \
-  X(NullMoveMinMaterial, 300, 0, 2000, 40, 0.002, true) \
-  X(LmrBase, 75, 0, 200, 10, 0.002, true)               \
-  X(LmrDivisor, 225, 100, 500, 15, 0.002, true)         \
-  X(FutilityMargin, 90, 20, 300, 10, 0.002, true)       \
-  X(FutilityDepth, 6, 0, 12, 0.5, 0.002, true)          \
-  X(LateMoveBase, 4, 1, 20, 1, 0.002, true)             \
-  X(DeltaMargin, 200, 0, 1000, 20, 0.002, true)         \
-  X(NullMove, 1, 0, 1, 0, 0, false)                     \
-  X(Lmr, 1, 0, 1, 0, 0, false)                          \
-  X(Futility, 1, 0, 1, 0, 0, false)                     \
+#define GC9_PARAMS(X)                                       \
+  X(PawnValueMg, 100, 50, 200, 6, 0.002, true)              \
+  X(PawnValueEg, 120, 50, 250, 6, 0.002, true)              \
+  X(KnightValueMg, 300, 150, 600, 15, 0.002, true)          \
+  X(KnightValueEg, 300, 150, 600, 15, 0.002, true)          \
+  X(BishopValueMg, 300, 150, 600, 15, 0.002, true)          \
+  X(BishopValueEg, 320, 150, 600, 15, 0.002, true)          \
+  X(RookValueMg, 500, 250, 900, 20, 0.002, true)            \
+  X(RookValueEg, 530, 250, 900, 20, 0.002, true)            \
+  X(AiravatValueMg, 500, 250, 900, 20, 0.002, true)         \
+  X(AiravatValueEg, 530, 250, 900, 20, 0.002, true)         \
+  X(QueenValueMg, 900, 500, 1500, 30, 0.002, true)          \
+  X(QueenValueEg, 950, 500, 1500, 30, 0.002, true)          \
+  X(CommanderValueMg, 900, 500, 1500, 30, 0.002, true)      \
+  X(CommanderValueEg, 950, 500, 1500, 30, 0.002, true)      \
+  X(SceptreValueMg, 1200, 600, 2000, 40, 0.002, true)       \
+  X(SceptreValueEg, 1250, 600, 2000, 40, 0.002, true)       \
+  X(CharioteerValueMg, 400, 0, 1000, 20, 0.002, true)       \
+  X(CharioteerValueEg, 400, 0, 1000, 20, 0.002, true)       \
+  X(MarshalValueMg, 800, 400, 1400, 30, 0.002, true)        \
+  X(MarshalValueEg, 850, 400, 1400, 30, 0.002, true)        \
+  X(CardinalValueMg, 700, 400, 1400, 30, 0.002, true)       \
+  X(CardinalValueEg, 750, 400, 1400, 30, 0.002, true)       \
+  X(MinisterValueMg, 700, 400, 1400, 30, 0.002, true)       \
+  X(MinisterValueEg, 750, 400, 1400, 30, 0.002, true)       \
+  X(GuardValueMg, 300, 150, 600, 15, 0.002, true)           \
+  X(GuardValueEg, 330, 150, 600, 15, 0.002, true)           \
+  X(JumpingGeneralValueMg, 600, 300, 1100, 25, 0.002, true) \
+  X(JumpingGeneralValueEg, 650, 300, 1100, 25, 0.002, true) \
+  X(GranlemMinisterValueMg, 450, 200, 900, 20, 0.002, true) \
+  X(GranlemMinisterValueEg, 470, 200, 900, 20, 0.002, true) \
+  X(HighPriestessValueMg, 430, 200, 900, 20, 0.002, true)   \
+  X(HighPriestessValueEg, 450, 200, 900, 20, 0.002, true)   \
+  X(OliphantValueMg, 350, 150, 700, 15, 0.002, true)        \
+  X(OliphantValueEg, 350, 150, 700, 15, 0.002, true)        \
+  X(WarmachineValueMg, 450, 200, 900, 20, 0.002, true)      \
+  X(WarmachineValueEg, 480, 200, 900, 20, 0.002, true)      \
+  X(ShamanValueMg, 380, 150, 800, 15, 0.002, true)          \
+  X(ShamanValueEg, 380, 150, 800, 15, 0.002, true)          \
+  X(HeroValueMg, 480, 200, 900, 20, 0.002, true)            \
+  X(HeroValueEg, 500, 200, 900, 20, 0.002, true)            \
+  X(CenterMg, 20, 0, 100, 4, 0.002, true)                   \
+  X(CenterEg, 10, 0, 100, 4, 0.002, true)                   \
+  X(KingCenterMg, -30, -200, 100, 8, 0.002, true)           \
+  X(KingCenterEg, 40, -100, 200, 8, 0.002, true)            \
+  X(PawnAdvanceMg, 4, -20, 40, 2, 0.002, true)              \
+  X(PawnAdvanceEg, 10, -20, 60, 2, 0.002, true)             \
+  X(PawnCenterMg, 20, 0, 100, 4, 0.002, true)               \
+  X(MobilityMg, 24, 0, 100, 4, 0.002, true)                 \
+  X(MobilityEg, 24, 0, 100, 4, 0.002, true)                 \
+  X(KingCharioteerMg, 15, -50, 100, 5, 0.002, true)         \
+  X(KingCharioteerEg, 5, -50, 100, 5, 0.002, true)          \
+  X(KingShieldedMg, 30, -50, 200, 8, 0.002, true)           \
+  X(KingShieldedEg, 20, -50, 200, 8, 0.002, true)           \
+  X(KingShelterMg, 12, 0, 60, 3, 0.002, true)               \
+  X(KingAttackMg, 8, 0, 50, 2, 0.002, true)                 \
+  X(KingAttackEg, 2, 0, 50, 2, 0.002, true)                 \
+  X(DoubledMg, 10, 0, 80, 3, 0.002, true)                   \
+  X(DoubledEg, 20, 0, 80, 3, 0.002, true)                   \
+  X(IsolatedMg, 10, 0, 80, 3, 0.002, true)                  \
+  X(IsolatedEg, 15, 0, 80, 3, 0.002, true)                  \
+  X(PassedMg, 8, 0, 80, 3, 0.002, true)                     \
+  X(PassedEg, 20, 0, 120, 4, 0.002, true)                   \
+  X(BishopPairMg, 25, 0, 100, 5, 0.002, true)               \
+  X(BishopPairEg, 45, 0, 120, 5, 0.002, true)               \
+  X(PlacementCenterMg, 15, -50, 100, 4, 0.002, true)        \
+  X(PlacementShelterMg, 10, -50, 100, 4, 0.002, true)       \
+  X(Tempo, 12, 0, 60, 3, 0.002, true)                       \
+  X(AspirationWindow, 30, 5, 200, 5, 0.002, true)           \
+  X(NullMoveBase, 2, 1, 6, 0.5, 0.002, true)                \
+  X(NullMoveDepthDivisor, 6, 2, 10, 0.5, 0.002, true)       \
+  X(NullMoveMinMaterial, 300, 0, 2000, 40, 0.002, true)     \
+  X(LmrBase, 75, 0, 200, 10, 0.002, true)                   \
+  X(LmrDivisor, 225, 100, 500, 15, 0.002, true)             \
+  X(FutilityMargin, 90, 20, 300, 10, 0.002, true)           \
+  X(FutilityDepth, 6, 0, 12, 0.5, 0.002, true)              \
+  X(LateMoveBase, 4, 1, 20, 1, 0.002, true)                 \
+  X(DeltaMargin, 200, 0, 1000, 20, 0.002, true)             \
+  X(NullMove, 1, 0, 1, 0, 0, false)                         \
+  X(Lmr, 1, 0, 1, 0, 0, false)                              \
+  X(Futility, 1, 0, 1, 0, 0, false)                         \
   X(MoveOverhead, 20, 0, 5000, 0, 0, false)
 
 enum ParamId : int {

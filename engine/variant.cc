@@ -3,6 +3,7 @@
 #include "engine/variant.h"
 
 #include <cctype>
+#include <cstdlib>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -78,12 +79,16 @@ absl::StatusOr<std::shared_ptr<const Variant>> Variant::Conclude(
   return std::shared_ptr<const Variant>(std::move(variant));
 }
 
+// A board build asking for a variant of the other build is a programming error: the tables
+// are absent, and the process stops here rather than read through a null pointer.
 template <>
 const narrow::BoardTables& Variant::tables<narrow::BoardTables>() const {
+  if (!narrow_tables_) std::abort();
   return *narrow_tables_;
 }
 template <>
 const wide::BoardTables& Variant::tables<wide::BoardTables>() const {
+  if (!wide_tables_) std::abort();
   return *wide_tables_;
 }
 

@@ -38,7 +38,8 @@ TEST_F(UciTest, Handshake) {
   EXPECT_TRUE(Contains(out,
                        "option name UCI_Variant type combo default grandchess9 var chess8400 "
                        "var grand var grandchess9 var grandchess9-app "
-                       "var grandchess9-fullshield var grandchess9-noshield var modern"));
+                       "var grandchess9-fullshield var grandchess9-noshield var granlem "
+                       "var granlem-multimove var modern"));
   EXPECT_TRUE(Contains(out, "uciok"));
   EXPECT_TRUE(Contains(out, "readyok"));
 }
