@@ -48,14 +48,14 @@ class Bitboard {
     return w_[0] == o.w_[0] && w_[1] == o.w_[1] && w_[2] == o.w_[2] && w_[3] == o.w_[3];
   }
   constexpr bool operator!=(const Bitboard& o) const { return !(*this == o); }
-#define GC9_BITBOARD_OPERATOR(op)                                      \
-  constexpr Bitboard& operator op##=(const Bitboard & o) {            \
-    for (int i = 0; i < 4; ++i) w_[i] op## = o.w_[i];                 \
-    return *this;                                                      \
-  }                                                                    \
-  constexpr Bitboard operator op(const Bitboard& o) const {           \
-    Bitboard b = *this;                                                \
-    return b op## = o;                                                 \
+#define GC9_BITBOARD_OPERATOR(op)                           \
+  constexpr Bitboard& operator op##=(const Bitboard& o) {   \
+    for (int i = 0; i < 4; ++i) w_[i] op## = o.w_[i];       \
+    return *this;                                           \
+  }                                                         \
+  constexpr Bitboard operator op(const Bitboard& o) const { \
+    Bitboard b = *this;                                     \
+    return b op## = o;                                      \
   }
   GC9_BITBOARD_OPERATOR(&)
   GC9_BITBOARD_OPERATOR(|)

@@ -1,12 +1,13 @@
 // This board build behind the geometry-free API: Game over a Position, the BoardSearcher over
 // a Searcher, and the tables of a variant (engine/boards.h declares what is defined here).
+#include "engine/board_game.h"
+
 #include <algorithm>
 #include <chrono>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "engine/board_game.h"
 #include "engine/boards.h"
 #include "engine/game_result.h"
 #include "engine/movegen.h"
@@ -52,7 +53,8 @@ class BoardGame : public Game {
     Position pos = pos_;
     for (Move m : moves) {
       // The pass that ends a turn early is implicit in the turn's text.
-      if (!(m.kind() == MoveKind::kPass && pos.turn_moves() > 0)) parts.push_back(MoveToSan(pos, m));
+      if (!(m.kind() == MoveKind::kPass && pos.turn_moves() > 0))
+        parts.push_back(MoveToSan(pos, m));
       pos.DoMove(m);
     }
     return absl::StrJoin(parts, ",");
@@ -93,9 +95,8 @@ class BoardGame : public Game {
 absl::StatusOr<std::vector<Move>> BoardGame::ParseTurn(absl::string_view text) const {
   const std::vector<absl::string_view> parts = absl::StrSplit(text, ',');
   if (parts.size() > 1 && !variant_->multi_move()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("\"", text, "\" lists several moves, but ", variant_->name(),
-                     " plays one move a turn"));
+    return absl::InvalidArgumentError(absl::StrCat("\"", text, "\" lists several moves, but ",
+                                                   variant_->name(), " plays one move a turn"));
   }
   Position pos = pos_;
   const Color us = pos.side_to_move();

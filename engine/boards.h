@@ -14,11 +14,11 @@ namespace gc9::engine {
 
 class TranspositionTable;
 
-#define GC9_DECLARE_BOARD_BUILD(board)                                                \
-  namespace board {                                                                   \
-  std::shared_ptr<const BoardTables> ConcludeTables(const Variant& variant);          \
-  std::unique_ptr<Game> NewGame(std::shared_ptr<const Variant> variant);              \
-  std::unique_ptr<BoardSearcher> NewSearcher(TranspositionTable* tt);                 \
+#define GC9_DECLARE_BOARD_BUILD(board)                                       \
+  namespace board {                                                          \
+  std::shared_ptr<const BoardTables> ConcludeTables(const Variant& variant); \
+  std::unique_ptr<Game> NewGame(std::shared_ptr<const Variant> variant);     \
+  std::unique_ptr<BoardSearcher> NewSearcher(TranspositionTable* tt);        \
   }
 GC9_DECLARE_BOARD_BUILD(narrow)
 GC9_DECLARE_BOARD_BUILD(wide)

@@ -80,9 +80,8 @@ void AddPawnMoves(Context& c, Square from, Bitboard dests) {
 
 // The destinations of the piece on `from` by every kind of move it has; captures only unless
 // `quiets`.
-Bitboard Destinations(const Context& c, PieceType pt, Square from, bool quiets) {
-  const PieceInfo& info = c.v.piece(pt);
-  const PieceTables& tables = c.t.piece(pt);
+Bitboard Destinations(const Context& c, const PieceInfo& info, const PieceTables& tables,
+                      Square from, bool quiets) {
   Bitboard quiet = tables.leap_quiet[c.us][from];
   Bitboard captures = tables.leap_capture[c.us][from];
   if (info.slide_quiet[c.us] == info.slide_capture[c.us]) {
@@ -107,16 +106,18 @@ void GeneratePieceMoves(Context& c) {
   const Square ep = c.pos.ep_square();
   for (PieceType pt = 0; pt < c.v.piece_count(); ++pt) {
     if (pt == c.v.royal_type()) continue;
+    const PieceInfo& info = c.v.piece(pt);
+    const PieceTables& tables = c.t.piece(pt);
     for (Bitboard b = c.pos.pieces(c.us, pt) & c.movable; b;) {
       const Square from = PopLsb(b);
       const bool pawn = pawns & (1 << pt);
-      Bitboard dests = Destinations(c, pt, from, !c.captures_only || pawn) & c.target;
+      Bitboard dests = Destinations(c, info, tables, from, !c.captures_only || pawn) & c.target;
       // Promotions count as captures do for the quiescence search.
       if (c.captures_only && pawn) dests &= c.capturable | c.t.promotion_zone(c.us);
       if (!c.full_legality && Has(c.pinned, from)) dests &= c.t.Line(c.king, from);
       if (pawn) {
         AddPawnMoves(c, from, dests);
-        if (ep != kNoSquare && Has(c.t.piece(pt).leap_capture[c.us][from], ep)) {
+        if (ep != kNoSquare && Has(tables.leap_capture[c.us][from], ep)) {
           const Move m = Move::EnPassant(from, ep);
           if (c.full_legality || LegalByMaking(c.pos, m)) c.list->Add(m);
         }
@@ -129,7 +130,8 @@ void GeneratePieceMoves(Context& c) {
 
 void GenerateKingMoves(Context& c) {
   if (c.king == kNoSquare || !Has(c.movable, c.king)) return;
-  Bitboard dests = Destinations(c, c.v.royal_type(), c.king, !c.captures_only);
+  const PieceType king = c.v.royal_type();
+  Bitboard dests = Destinations(c, c.v.piece(king), c.t.piece(king), c.king, !c.captures_only);
   const Bitboard without_king = c.occupied ^ SquareBB(c.king);
   while (dests) {
     const Square to = PopLsb(dests);

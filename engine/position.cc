@@ -43,13 +43,15 @@ const Zobrist& Zobrist::Get() {
 }
 
 uint64_t Zobrist::TurnKey(const StateInfo& st) const {
-  if (st.turn_moves == 0) return 0;
-  uint64_t state = turn ^ (uint64_t(st.leader_sections) << 16 | st.section_sets);
+  if (st.turn.moves == 0) return 0;
+  uint64_t state = turn ^ (uint64_t(st.turn.leader_sections) << 16 | st.turn.section_sets);
   return SplitMix(state);
 }
 
 Position::Position(std::shared_ptr<const Variant> variant)
-    : variant_(std::move(variant)), tables_(&TablesOf(*variant_)) {
+    : variant_(std::move(variant)),
+      tables_(&TablesOf(*variant_)),
+      multi_move_(variant_->multi_move()) {
   Clear();
 }
 
@@ -253,11 +255,10 @@ uint8_t Position::LeaderSections(Color c) const {
 
 void Position::StartTurn(StateInfo& st) {
   const Zobrist& z = Zobrist::Get();
-  for (Bitboard b = st.turn_moved; b;) st.key ^= z.turn_moved[PopLsb(b)];
-  st.turn_moved = 0;
-  st.turn_moves = 0;
-  st.section_sets = 1;
-  st.leader_sections = LeaderSections(side_);
+  for (int i = 0; i < st.turn.moves; ++i) st.key ^= z.turn_moved[st.turn.moved_to[i]];
+  st.turn.moves = 0;
+  st.turn.section_sets = 1;
+  st.turn.leader_sections = LeaderSections(side_);
 }
 
 // The sections a further move could be given: some way of giving the moves so far distinct
@@ -271,28 +272,29 @@ static uint8_t FreeSections(uint16_t section_sets, uint8_t leader_sections) {
 }
 
 bool Position::RecordTurnMove(StateInfo& st, Square from, Square to) {
-  const uint8_t options = tables_->SectionsOf(from) & st.leader_sections;
+  StateInfo::Turn& turn = st.turn;
+  const uint8_t options = tables_->SectionsOf(from) & turn.leader_sections;
   uint16_t next = 0;
-  for (uint16_t sets = st.section_sets; sets; sets &= sets - 1) {
+  for (uint16_t sets = turn.section_sets; sets; sets &= sets - 1) {
     const int used = __builtin_ctz(sets);
     for (uint8_t o = options & ~used; o; o &= o - 1) next |= uint16_t(1 << (used | (o & -o)));
   }
-  st.section_sets = next;
-  ++st.turn_moves;
-  st.turn_moved |= SquareBB(to);
+  turn.section_sets = next;
+  turn.moved_to[turn.moves++] = uint8_t(to);
   st.key ^= Zobrist::Get().turn_moved[to];
-  return st.turn_moves >= variant_->max_turn_moves() ||
-         FreeSections(st.section_sets, st.leader_sections) == 0;
+  return turn.moves >= variant_->max_turn_moves() ||
+         FreeSections(turn.section_sets, turn.leader_sections) == 0;
 }
 
-Bitboard Position::TurnMovable() const {
-  const StateInfo& st = state();
-  if (!variant_->multi_move()) return tables_->board();
+Bitboard Position::TurnMovableInTurn() const {
+  const StateInfo::Turn& turn = state().turn;
   Bitboard movable = 0;
-  for (uint8_t free = FreeSections(st.section_sets, st.leader_sections); free; free &= free - 1) {
+  for (uint8_t free = FreeSections(turn.section_sets, turn.leader_sections); free;
+       free &= free - 1) {
     movable |= tables_->section(__builtin_ctz(free));
   }
-  return movable & ~st.turn_moved;
+  for (int i = 0; i < turn.moves; ++i) movable &= ~SquareBB(turn.moved_to[i]);
+  return movable;
 }
 
 void Position::DoMove(Move m) {
@@ -321,7 +323,8 @@ void Position::DoMove(Move m) {
       break;
     }
     case MoveKind::kPass: {
-      for (PieceType pt = 0; pt < variant_->piece_count(); ++pt) {
+      // A multi-move variant has no hands, and its turn's state holds these bytes.
+      for (PieceType pt = 0; pt < variant_->piece_count() && !multi_move_; ++pt) {
         st.passed_hand[pt] = hand_[us][pt];
         st.key ^= z.hand[us][pt][hand_[us][pt]] ^ z.hand[us][pt][0];
         hand_[us][pt] = 0;
@@ -330,7 +333,7 @@ void Position::DoMove(Move m) {
       // Giving up drops is irreversible; so is the search's null move (a pass with an empty
       // hand), which keeps repetition checks from reaching through it. Ending a multi-move
       // turn early is an ordinary ply.
-      irreversible = !variant_->multi_move();
+      irreversible = !multi_move_;
       break;
     }
     case MoveKind::kCastle: {
@@ -389,7 +392,7 @@ void Position::DoMove(Move m) {
   // The turn passes only when the mover's hand is empty (placement drops come in a row) and,
   // in a multi-move variant, when the turn is over.
   bool turn_passes = hand_total_[us] == 0;
-  if (variant_->multi_move()) {
+  if (multi_move_) {
     st.key ^= z.TurnKey(st);
     turn_passes = m.kind() == MoveKind::kPass || RecordTurnMove(st, m.from(), m.to());
   }
@@ -403,9 +406,9 @@ void Position::DoMove(Move m) {
     side_ = ~us;
     st.key ^= z.side;
     if (us == kBlack) ++st.fullmove;
-    if (variant_->multi_move()) StartTurn(st);
+    if (multi_move_) StartTurn(st);
   }
-  if (variant_->multi_move()) st.key ^= z.TurnKey(st);
+  if (multi_move_) st.key ^= z.TurnKey(st);
   st.checkers = ComputeCheckers();
   if (ep_candidate != kNoSquare && side_ != us) NormalizeEnPassant(ep_candidate);
 }
@@ -414,8 +417,7 @@ void Position::NormalizeEnPassant(Square candidate) {
   bool legal = false;
   for (uint16_t types = variant_->pawn_types(); types && !legal; types &= types - 1) {
     const int pt = __builtin_ctz(types);
-    Bitboard capturers =
-        tables_->piece(pt).leap_capture_from[side_][candidate] & pieces(side_, pt);
+    Bitboard capturers = tables_->piece(pt).leap_capture_from[side_][candidate] & pieces(side_, pt);
     while (capturers && !legal) {
       const Square from = PopLsb(capturers);
       states_.back().ep_square = candidate;  // DoMove reads it only to unset it
@@ -441,7 +443,7 @@ void Position::UndoMove() {
       ++hand_total_[us];
       break;
     case MoveKind::kPass:
-      for (PieceType pt = 0; pt < variant_->piece_count(); ++pt) {
+      for (PieceType pt = 0; pt < variant_->piece_count() && !multi_move_; ++pt) {
         hand_[us][pt] = st.passed_hand[pt];
         hand_total_[us] += st.passed_hand[pt];
       }

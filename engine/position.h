@@ -18,26 +18,35 @@ namespace gc9::engine::GC9_BOARD {
 
 // What a move changed, kept on a stack so that UndoMove restores the position exactly.
 struct StateInfo {
+  Bitboard checkers = 0;  // pieces giving check to the side to move
   uint64_t key = 0;
   Square ep_square = kNoSquare;  // set only when an en-passant capture is legal
   int rule50 = 0;  // turns passed since the last capture, pawn move or drop (fifty-move rule)
   int reversible_plies = 0;  // plies since then: how far back a repetition can lie
   int fullmove = 1;
+  Move move;
   uint8_t castling = 0;  // rights, bit 2 * colour + side (side 1: toward the last file)
   Piece captured = kNoPiece;
   Piece moved = kNoPiece;  // the piece that moved, before any promotion
   Color mover = kWhite;
-  Move move;
-  Bitboard checkers = 0;                     // pieces giving check to the side to move
-  uint8_t passed_hand[kMaxPieceTypes] = {};  // the hand a kPass move gave up
-  // A multi-move turn (TurnRules): the moves made in it so far, where the pieces that moved
-  // stand, the sections a leader of the mover stood in when it began, and every way to give
-  // its moves distinct sections (bit U: the moves can use exactly the sections in set U).
-  uint8_t turn_moves = 0;
-  uint8_t leader_sections = 0;
-  uint16_t section_sets = 1;
-  Bitboard turn_moved = 0;
+  // A multi-move turn (TurnRules): the moves made in it so far, the sections a leader of the
+  // mover stood in when it began, every way to give its moves distinct sections (bit U: the
+  // moves can use exactly the sections in set U), and where the pieces that moved stand.
+  struct Turn {
+    uint8_t moves;
+    uint8_t leader_sections;
+    uint16_t section_sets;
+    uint8_t moved_to[8];
+  };
+  // Every move copies the state, so it stays within one cache line: a variant with multi-move
+  // turns has no drops to give up (Variant validates it), so the two share their bytes.
+  union {
+    uint8_t passed_hand[kMaxPieceTypes];  // the hand a kPass move gave up
+    Turn turn;
+  };
+  StateInfo() : passed_hand{} { turn.section_sets = 1; }
 };
+static_assert(sizeof(StateInfo) <= 64 || kSquareCount > 128, "a narrow state fits a cache line");
 
 class Position {
  public:
@@ -83,8 +92,9 @@ class Position {
   bool InCheck() const { return bool(state().checkers); }
   // Multi-move turns: the moves made in the turn so far, and the squares from which a piece
   // may still move in it (every square in a variant of one move a turn).
-  int turn_moves() const { return state().turn_moves; }
-  Bitboard TurnMovable() const;
+  int turn_moves() const { return multi_move_ ? state().turn.moves : 0; }
+  bool multi_move() const { return multi_move_; }
+  Bitboard TurnMovable() const { return multi_move_ ? TurnMovableInTurn() : tables_->board(); }
   int history_size() const { return int(states_.size()) - 1; }
   const StateInfo& StateAt(int plies_ago) const { return states_[states_.size() - 1 - plies_ago]; }
 
@@ -120,9 +130,11 @@ class Position {
   // Records a move of the turn (multi-move variants); true when the turn ends with it.
   bool RecordTurnMove(StateInfo& st, Square from, Square to);
   void StartTurn(StateInfo& st);
+  Bitboard TurnMovableInTurn() const;
 
   std::shared_ptr<const Variant> variant_;
   const BoardTables* tables_;
+  bool multi_move_;  // the variant's, read on every move
   Piece board_[kSquareCount];
   Bitboard by_type_[kMaxPieceTypes];
   Bitboard by_color_[2];

@@ -157,7 +157,7 @@ absl::Status Position::ParseFen(absl::string_view fen) {
     return FenError(fen, absl::StrCat(ColorName(~side_), " is not to move but is in check"));
   }
   st.checkers = ComputeCheckers();
-  if (v.multi_move()) st.leader_sections = LeaderSections(side_);
+  if (v.multi_move()) st.turn.leader_sections = LeaderSections(side_);
   // Keep the en-passant square only where the capture is legal, so equal FENs mean equal
   // positions; the pawn that double stepped must stand in front of it.
   if (ep != kNoSquare) {

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "engine/movegen.h"
 
 namespace gc9::engine::GC9_BOARD {
@@ -480,10 +481,10 @@ SearchResult Searcher::RunTurn(const Position& root, const SearchLimits& limits,
   // lasts, and where the variation stops short, a smaller search for the next move.
   Position pos = root;
   const Color us = root.side_to_move();
-  std::string turn;
+  std::vector<std::string> turn;
   size_t next_pv = 0;
   for (Move m = result.best; !m.IsNone();) {
-    if (m.kind() != MoveKind::kPass) absl::StrAppend(&turn, turn.empty() ? "" : ",", MoveToUci(pos, m));
+    turn.push_back(MoveToUci(pos, m));
     pos.DoMove(m);
     ++next_pv;
     if (pos.side_to_move() != us) break;
@@ -501,7 +502,10 @@ SearchResult Searcher::RunTurn(const Position& root, const SearchLimits& limits,
     result.info.pv.resize(next_pv);  // the variation now continues another way
     result.info.pv_uci.resize(std::min(result.info.pv_uci.size(), next_pv));
   }
-  result.best_uci = turn;
+  // A comma-joined turn closes itself, so its closing pass is left out; a turn of one move
+  // keeps it, since a lone move is a single ply that leaves the turn open.
+  if (turn.size() > 2 && turn.back() == "0000") turn.pop_back();
+  result.best_uci = absl::StrJoin(turn, ",");
   result.ponder = Move();
   result.ponder_uci.clear();
   return result;

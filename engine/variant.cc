@@ -202,8 +202,8 @@ absl::Status Variant::BuildPromotion(const proto::PromotionRules& promo) {
     for (char letter : letters) {
       const PieceType pt = TypeOfLetter(letter);
       if (pt == kNoPieceType) {
-        return FieldError(field,
-                          absl::StrCat("'", std::string(1, letter), "' is no piece of this variant"));
+        return FieldError(
+            field, absl::StrCat("'", std::string(1, letter), "' is no piece of this variant"));
       }
       if (pieces_[pt].royal || pieces_[pt].pawn) {
         return FieldError(field,
@@ -211,7 +211,8 @@ absl::Status Variant::BuildPromotion(const proto::PromotionRules& promo) {
       }
       types.push_back(pt);
     }
-    if (types.empty()) return FieldError(field, "promotion ranks are given but no piece to promote to");
+    if (types.empty())
+      return FieldError(field, "promotion ranks are given but no piece to promote to");
     return types;
   };
   // The classic fields make up to two zones: the optional ranks and the mandatory ones.
@@ -219,8 +220,8 @@ absl::Status Variant::BuildPromotion(const proto::PromotionRules& promo) {
   ASSIGN_OR_RETURN(const RankSet mandatory,
                    RankSetOf(promo.mandatory_ranks(), "promotion.mandatory_ranks"));
   if (mandatory & ~all) {
-    return FieldError("promotion.mandatory_ranks",
-                      absl::StrCat(__builtin_ctz(mandatory & ~all) + 1, " is not among promotion.ranks"));
+    return FieldError("promotion.mandatory_ranks", absl::StrCat(__builtin_ctz(mandatory & ~all) + 1,
+                                                                " is not among promotion.ranks"));
   }
   if (all) {
     ASSIGN_OR_RETURN(auto types, types_of(promo.pieces(), "promotion.pieces"));

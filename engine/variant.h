@@ -96,7 +96,9 @@ class Variant {
   PieceType TypeOfLetter(char letter) const;
   char LetterOf(Piece p) const;
   // A rank of colour c's own view (0 = its first rank) as a board rank, and back.
-  int BoardRank(Color c, int own_rank) const { return c == kWhite ? own_rank : ranks_ - 1 - own_rank; }
+  int BoardRank(Color c, int own_rank) const {
+    return c == kWhite ? own_rank : ranks_ - 1 - own_rank;
+  }
 
   PieceType royal_type() const { return royal_type_; }
   uint16_t pawn_types() const { return pawn_types_; }

@@ -35,7 +35,8 @@ absl::StatusOr<study::DropRow> DropRowOf(const std::string& name, bool black) {
                      "'s drop region is not one whole rank, which placement studies need"));
   }
   const int own_rank = __builtin_ctz(ranks);
-  study::DropRow row{(*variant)->files(), (*variant)->BoardRank(black ? engine::kBlack : engine::kWhite, own_rank) + 1};
+  study::DropRow row{(*variant)->files(),
+                     (*variant)->BoardRank(black ? engine::kBlack : engine::kWhite, own_rank) + 1};
   if (absl::Status valid = study::ValidateDropRow(row); !valid.ok()) return valid;
   return row;
 }

@@ -3,8 +3,8 @@
 // promotion zones, checks and pins through two-leg moves, sections, leaders and turn ends), the
 // stored totals, and random games compared ply by ply.
 #include <fstream>
-#include <ostream>
 #include <map>
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>

@@ -57,7 +57,8 @@ TEST(MultiMoveSearchTest, EveryAnswerIsAWholeLegalTurn) {
       ASSERT_FALSE(r.best.IsNone()) << game->Fen();
       const Color mover = game->side_to_move();
       ASSERT_TRUE(game->Play(r.best_uci).ok()) << variant << ": " << r.best_uci;
-      EXPECT_NE(game->side_to_move(), mover) << variant << ": " << r.best_uci << " left the turn open";
+      EXPECT_NE(game->side_to_move(), mover)
+          << variant << ": " << r.best_uci << " left the turn open";
       const size_t moves = std::vector<std::string>(absl::StrSplit(r.best_uci, ',')).size();
       EXPECT_LE(moves, std::string(variant) == "granlem" ? 1u : 3u) << r.best_uci;
       played.push_back(r.best_uci);
