@@ -289,6 +289,7 @@ absl::Status Variant::BuildTurns(const proto::TurnRules& turns) {
   // Both would need the turn's state carried through them; no variant asks for them yet.
   if (has_placement_) return FieldError("turns", "multi-move turns and placement drops together");
   if (en_passant_) return FieldError("turns", "multi-move turns and en passant together");
+  if (has_castling_) return FieldError("turns", "multi-move turns and castling together");
   return absl::OkStatus();
 }
 

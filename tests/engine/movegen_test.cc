@@ -18,8 +18,7 @@ TEST(MovegenTest, CapturesModeIsTheTacticalPartOfTheFullList) {
   std::mt19937_64 rng(5);
   int positions = 0, tactical = 0;
   for (const std::string& name : BuiltinVariantNames()) {
-    // This test is compiled for the narrow board; the wide board's captures mode is the same
-    // code, and Granlem's is proven by search and the reference's perft.
+    // This test is compiled for the narrow board; wide_board_test.cc has the wide board's.
     if (testing::Builtin(name)->board_kind() != BoardKind::kNarrow) continue;
     for (int game = 0; game < 6; ++game) {
       Position pos(testing::Builtin(name));

@@ -78,6 +78,38 @@ TEST(VariantDefinitionTest, BadDefinitionsNameTheFieldAndProblem) {
   }
 }
 
+TEST(VariantDefinitionTest, BadTurnsRankMovesAndZonesNameTheProblem) {
+  const proto::VariantDefinition good = Builtin("granlem-multimove")->definition();
+  std::vector<BadDefinition> cases = {
+      {"leader", [](auto* d) { d->mutable_turns()->set_leader_letters("KX"); },
+       "turns.leader_letters: 'X' is no piece"},
+      {"gap", [](auto* d) { d->mutable_turns()->mutable_sections(1)->set_first_file("g"); },
+       "turns.sections: the sections do not cover every file"},
+      {"file", [](auto* d) { d->mutable_turns()->mutable_sections(2)->set_last_file("s"); },
+       "turns.sections[2].last_file: \"s\" is not a file of the board"},
+      {"moves", [](auto* d) { d->mutable_turns()->set_max_moves(0); },
+       "turns.max_moves: 0 is outside 1..8"},
+      {"en passant", [](auto* d) { d->set_en_passant(true); },
+       "turns: multi-move turns and en passant together"},
+      {"rank", [](auto* d) { d->mutable_pieces(0)->mutable_rank_moves(0)->set_ranks(0, 13); },
+       "pieces[0].rank_moves[0].ranks: 13 is not a rank"},
+      {"ranked rider",
+       [](auto* d) { d->mutable_pieces(0)->mutable_rank_moves(1)->set_betza("fR"); },
+       "ranked moves may be leaps, lame leaps or multi-leg moves only"},
+      {"zone overlap", [](auto* d) { d->mutable_promotion()->mutable_zones(1)->set_ranks(0, 11); },
+       "promotion.zones[1].ranks: rank 11 is in another promotion zone"},
+      {"leg", [](auto* d) { d->mutable_pieces(6)->set_betza("FafNN"); }, "pieces[6].betza"},
+  };
+  for (const BadDefinition& c : cases) {
+    proto::VariantDefinition def = good;
+    c.breakage(&def);
+    auto v = Variant::Conclude(def);
+    ASSERT_FALSE(v.ok()) << c.name << " was accepted";
+    EXPECT_NE(v.status().message().find(c.problem), std::string::npos)
+        << c.name << ": " << v.status().message();
+  }
+}
+
 TEST(VariantDefinitionTest, TextErrorsNameTheFileAndLine) {
   auto parse = ParseVariantText("name: \"x\"\nfiles: nine\n", "my.textproto");
   ASSERT_FALSE(parse.ok());
