@@ -122,22 +122,26 @@ Square Position::ParseSquare(absl::string_view text) const {
   return MakeSquare(text[0] - 'a', rank - 1);
 }
 
-Bitboard Position::ExoticWalk(Square from, Bitboard occupied, bool quiets, bool leaps) const {
+Bitboard Position::ExoticLeapTargets(Square from, Bitboard occupied, bool quiets) const {
   const Piece p = board_[from];
-  const Color c = ColorOf(p);
-  const PieceInfo& info = variant_->piece(TypeOf(p));
-  const PieceTables& tables = tables_->piece(TypeOf(p));
-  const int f0 = FileOf(from), r0 = RankOf(from);
   Bitboard targets = 0;
-  for (const ExoticLeap& leap : tables.exotic_leaps[c][from]) {
-    if (!leaps) break;
+  for (const ExoticLeap& leap : tables_->piece(TypeOf(p)).exotic_leaps[ColorOf(p)][from]) {
     if ((quiets ? leap.quiet : leap.capture) && !(leap.path & occupied)) {
       targets |= SquareBB(leap.to);
     }
   }
+  return targets;
+}
+
+Bitboard Position::WalkedTargets(Square from, Bitboard occupied, bool quiets) const {
+  const Piece p = board_[from];
+  const Color c = ColorOf(p);
+  const PieceInfo& info = variant_->piece(TypeOf(p));
+  const int f0 = FileOf(from), r0 = RankOf(from);
+  Bitboard targets = 0;
   for (const MoveAtom& atom : info.walked) {
     if (quiets ? !atom.quiet : !atom.capture) continue;
-    if (atom.initial && !Has(tables.initial_region[c], from)) continue;
+    if (atom.initial && !Has(tables_->piece(TypeOf(p)).initial_region[c], from)) continue;
     for (const Step& step : atom.steps) {
       const int dx = step.dx, dy = c == kWhite ? step.dy : -step.dy;
       bool screened = !atom.hopper;
@@ -165,11 +169,12 @@ Bitboard Position::ExoticWalk(Square from, Bitboard occupied, bool quiets, bool 
 }
 
 Bitboard Position::ExoticQuiets(Square from, Bitboard occupied) const {
-  return ExoticWalk(from, occupied, true, true) & ~occupied;
+  return (ExoticLeapTargets(from, occupied, true) | WalkedTargets(from, occupied, true)) &
+         ~occupied;
 }
 
 Bitboard Position::ExoticAttacks(Square from, Bitboard occupied) const {
-  return ExoticWalk(from, occupied, false, true);
+  return ExoticLeapTargets(from, occupied, false) | WalkedTargets(from, occupied, false);
 }
 
 Bitboard Position::AttackersTo(Square s, Color by, Bitboard occupied) const {
@@ -211,7 +216,7 @@ Bitboard Position::AttackersTo(Square s, Color by, Bitboard occupied) const {
     if (info.walked.empty()) continue;
     for (Bitboard b = pieces(by, pt) & occupied; b;) {
       const Square from = PopLsb(b);
-      if (Has(ExoticWalk(from, occupied, false, /*leaps=*/false), s)) attackers |= SquareBB(from);
+      if (Has(WalkedTargets(from, occupied, false), s)) attackers |= SquareBB(from);
     }
   }
   return attackers & occupied;

@@ -120,8 +120,10 @@ class Position {
   void MovePiece(Square from, Square to);
   absl::Status ParseFen(absl::string_view fen);
   Bitboard ComputeCheckers() const;
-  // The targets of the piece on `from` by its exotic leaps (if `leaps`) and walked rides.
-  Bitboard ExoticWalk(Square from, Bitboard occupied, bool quiets, bool leaps) const;
+  // The targets of the piece on `from` by its exotic leaps (lists per origin), and by its
+  // walked rides: the empty squares it may move to, or those it would capture on.
+  Bitboard ExoticLeapTargets(Square from, Bitboard occupied, bool quiets) const;
+  Bitboard WalkedTargets(Square from, Bitboard occupied, bool quiets) const;
   void NormalizeEnPassant(Square candidate);
   absl::Status ParseCastling(absl::string_view fen, absl::string_view field);
   std::string CastlingField() const;
