@@ -96,7 +96,8 @@ Bitboard Destinations(const Context& c, const PieceInfo& info, const PieceTables
   }
   if (info.has_exotic) {
     quiet |= c.pos.ExoticQuiets(from, c.occupied);
-    captures |= c.pos.ExoticAttacks(from, c.occupied);
+    // Most exotic moves are quiet (a pawn's double step): no captures to look for then.
+    if (info.exotic_captures) captures |= c.pos.ExoticAttacks(from, c.occupied);
   }
   return (quiets ? quiet & ~c.occupied : Bitboard(0)) | (captures & c.capturable);
 }

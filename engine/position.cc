@@ -169,12 +169,19 @@ Bitboard Position::WalkedTargets(Square from, Bitboard occupied, bool quiets) co
 }
 
 Bitboard Position::ExoticQuiets(Square from, Bitboard occupied) const {
-  return (ExoticLeapTargets(from, occupied, true) | WalkedTargets(from, occupied, true)) &
-         ~occupied;
+  Bitboard targets = ExoticLeapTargets(from, occupied, true);
+  if (!variant_->piece(TypeOf(board_[from])).walked.empty()) {
+    targets |= WalkedTargets(from, occupied, true);
+  }
+  return targets & ~occupied;
 }
 
 Bitboard Position::ExoticAttacks(Square from, Bitboard occupied) const {
-  return ExoticLeapTargets(from, occupied, false) | WalkedTargets(from, occupied, false);
+  Bitboard targets = ExoticLeapTargets(from, occupied, false);
+  if (!variant_->piece(TypeOf(board_[from])).walked.empty()) {
+    targets |= WalkedTargets(from, occupied, false);
+  }
+  return targets;
 }
 
 Bitboard Position::AttackersTo(Square s, Color by, Bitboard occupied) const {
@@ -310,7 +317,7 @@ void Position::DoMove(Move m) {
   st.mover = us;
   st.move = m;
   st.captured = kNoPiece;
-  bool irreversible = false;  // a capture, pawn move or drop: no earlier position comes back
+  st.rule50++;
   if (st.ep_square != kNoSquare) st.key ^= z.en_passant[st.ep_square];
   st.ep_square = kNoSquare;
   Square ep_candidate = kNoSquare;
@@ -324,7 +331,7 @@ void Position::DoMove(Move m) {
       st.key ^= z.hand[us][pt][hand_[us][pt]];
       PutPiece(MakePiece(us, pt), m.to());
       st.key ^= z.piece_square[MakePiece(us, pt)][m.to()];
-      irreversible = true;
+      st.rule50 = 0;  // a drop is irreversible, like a pawn move
       break;
     }
     case MoveKind::kPass: {
@@ -338,7 +345,7 @@ void Position::DoMove(Move m) {
       // Giving up drops is irreversible; so is the search's null move (a pass with an empty
       // hand), which keeps repetition checks from reaching through it. Ending a multi-move
       // turn early is an ordinary ply.
-      irreversible = !multi_move_;
+      if (!multi_move_) st.rule50 = 0;
       break;
     }
     case MoveKind::kCastle: {
@@ -374,12 +381,12 @@ void Position::DoMove(Move m) {
         st.captured = board_[captured_on];
         st.key ^= z.piece_square[st.captured][captured_on];
         RemovePiece(captured_on);
-        irreversible = true;
+        st.rule50 = 0;
       }
       MovePiece(from, to);
       st.key ^= z.piece_square[moving][from] ^ z.piece_square[moving][to];
       if (variant_->pawn_types() & (1 << TypeOf(moving))) {
-        irreversible = true;
+        st.rule50 = 0;
         const int rank_step = RankOf(to) - RankOf(from);
         if (variant_->en_passant() && FileOf(to) == FileOf(from) &&
             (rank_step == 2 || rank_step == -2)) {
@@ -400,12 +407,11 @@ void Position::DoMove(Move m) {
   if (multi_move_) {
     st.key ^= z.TurnKey(st);
     turn_passes = m.kind() == MoveKind::kPass || RecordTurnMove(st, m.from(), m.to());
-  }
-  if (irreversible) {
-    st.rule50 = st.reversible_plies = 0;
-  } else {
-    ++st.reversible_plies;
-    st.rule50 += turn_passes;
+    if (st.rule50 == 0) {
+      st.turn.quiet_turns = 0;
+    } else if (turn_passes) {
+      ++st.turn.quiet_turns;
+    }
   }
   if (turn_passes) {
     side_ = ~us;

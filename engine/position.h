@@ -21,8 +21,7 @@ struct StateInfo {
   Bitboard checkers = 0;  // pieces giving check to the side to move
   uint64_t key = 0;
   Square ep_square = kNoSquare;  // set only when an en-passant capture is legal
-  int rule50 = 0;  // turns passed since the last capture, pawn move or drop (fifty-move rule)
-  int reversible_plies = 0;  // plies since then: how far back a repetition can lie
+  int rule50 = 0;                // plies since the last capture, pawn move or drop
   int fullmove = 1;
   Move move;
   uint8_t castling = 0;  // rights, bit 2 * colour + side (side 1: toward the last file)
@@ -31,12 +30,14 @@ struct StateInfo {
   Color mover = kWhite;
   // A multi-move turn (TurnRules): the moves made in it so far, the sections a leader of the
   // mover stood in when it began, every way to give its moves distinct sections (bit U: the
-  // moves can use exactly the sections in set U), and where the pieces that moved stand.
+  // moves can use exactly the sections in set U), where the pieces that moved stand, and the
+  // turns ended since the last capture or pawn move (such a variant's fifty-move count).
   struct Turn {
     uint8_t moves;
     uint8_t leader_sections;
     uint16_t section_sets;
     uint8_t moved_to[8];
+    uint16_t quiet_turns;
   };
   // Every move copies the state, so it stays within one cache line: a variant with multi-move
   // turns has no drops to give up (Variant validates it), so the two share their bytes.
@@ -79,8 +80,10 @@ class Position {
   const StateInfo& state() const { return states_.back(); }
   uint64_t key() const { return state().key; }
   Square ep_square() const { return state().ep_square; }
-  int rule50() const { return state().rule50; }
-  int reversible_plies() const { return state().reversible_plies; }
+  // The fifty-move count: plies, or in a multi-move variant turns, since the last capture,
+  // pawn move or drop; and the plies since then, how far back a repetition can lie.
+  int rule50() const { return multi_move_ ? state().turn.quiet_turns : state().rule50; }
+  int reversible_plies() const { return state().rule50; }
   int fullmove() const { return state().fullmove; }
   Bitboard checkers() const { return state().checkers; }
   uint8_t castling_rights() const { return state().castling; }

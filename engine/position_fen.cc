@@ -157,7 +157,10 @@ absl::Status Position::ParseFen(absl::string_view fen) {
     return FenError(fen, absl::StrCat(ColorName(~side_), " is not to move but is in check"));
   }
   st.checkers = ComputeCheckers();
-  if (v.multi_move()) st.turn.leader_sections = LeaderSections(side_);
+  if (v.multi_move()) {
+    st.turn.leader_sections = LeaderSections(side_);
+    st.turn.quiet_turns = uint16_t(st.rule50);  // the FEN's count is in turns here
+  }
   // Keep the en-passant square only where the capture is legal, so equal FENs mean equal
   // positions; the pawn that double stepped must stand in front of it.
   if (ep != kNoSquare) {
