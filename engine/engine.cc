@@ -63,7 +63,9 @@ absl::Status Engine::SetVariant(std::shared_ptr<const Variant> variant) {
 
 absl::Status Engine::SetPosition(absl::string_view fen, const std::vector<std::string>& moves) {
   RETURN_IF_ERROR(CheckIdle());
-  ASSIGN_OR_RETURN(std::unique_ptr<Game> game, Game::New(game_->variant()));
+  // A copy of the current game, so the new FEN is the only one parsed (the worker sets the
+  // position before every move).
+  std::unique_ptr<Game> game = game_->Clone();
   RETURN_IF_ERROR(game->SetFen(fen));
   for (const std::string& text : moves) RETURN_IF_ERROR(game->Play(text));
   game_ = std::move(game);

@@ -39,6 +39,9 @@ class Game {
   // joined by commas ("d2d4,j1k3"), after which the turn must be over or end (an implicit
   // 0000). The error names the move and why it is illegal; the game is unchanged then.
   virtual absl::Status Play(absl::string_view text) = 0;
+  // Play, then the pass that closes a turn a lone move left open, as every entry of a game's
+  // record must be a whole turn. Returns the entry: the text, with ",0000" where it closed one.
+  absl::StatusOr<std::string> PlayTurn(absl::string_view text);
   virtual void Undo() = 0;  // takes back the last ply
   // The SAN of a ply or turn that Play would accept (its moves joined by commas), not played.
   virtual absl::StatusOr<std::string> San(absl::string_view text) = 0;
@@ -52,5 +55,10 @@ class Game {
   // The board as text with the FEN and the result: UCI's `d`.
   virtual std::string Diagram() = 0;
 };
+
+// The text of a whole turn from its plies, joined by commas. Play closes a turn of two or more
+// moves itself, so a closing pass after them is left out; after a lone move it stays, since a
+// lone move is a single ply ("d2d4,0000").
+std::string TurnText(std::vector<std::string> plies);
 
 }  // namespace gc9::engine

@@ -5,7 +5,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
+#include "engine/game.h"
 #include "engine/movegen.h"
 
 namespace gc9::engine::GC9_BOARD {
@@ -502,10 +502,7 @@ SearchResult Searcher::RunTurn(const Position& root, const SearchLimits& limits,
     result.info.pv.resize(next_pv);  // the variation now continues another way
     result.info.pv_uci.resize(std::min(result.info.pv_uci.size(), next_pv));
   }
-  // A comma-joined turn closes itself, so its closing pass is left out; a turn of one move
-  // keeps it, since a lone move is a single ply that leaves the turn open.
-  if (turn.size() > 2 && turn.back() == "0000") turn.pop_back();
-  result.best_uci = absl::StrJoin(turn, ",");
+  result.best_uci = TurnText(std::move(turn));
   result.ponder = Move();
   result.ponder_uci.clear();
   return result;

@@ -437,8 +437,7 @@ absl::StatusOr<proto::OpeningPosition> RandomOpening(const std::string& variant_
   proto::OpeningPosition opening;
   for (int ply = 0; ply < plies && game->Result().end == engine::GameEnd::kOngoing; ++ply) {
     // A multi-move variant's entry is a whole turn: random moves until the other side is to
-    // move. Play closes a comma-joined turn itself, so its closing pass is left out, but a
-    // lone move needs it ("d2d4,0000"), or the turn would stay open.
+    // move.
     const engine::Color us = game->side_to_move();
     std::vector<std::string> turn;
     do {
@@ -448,8 +447,7 @@ absl::StatusOr<proto::OpeningPosition> RandomOpening(const std::string& variant_
       RETURN_IF_ERROR(game->Play(turn.back()));
     } while ((*variant)->multi_move() && game->side_to_move() == us && game->turn_moves() > 0);
     if (turn.empty()) break;
-    if (turn.size() > 2 && turn.back() == "0000") turn.pop_back();
-    opening.add_move(absl::StrJoin(turn, ","));
+    opening.add_move(engine::TurnText(std::move(turn)));
   }
   return opening;
 }

@@ -60,25 +60,6 @@ TEST(EvalTest, ColourSymmetry) {
   }
 }
 
-TEST(EvalTest, SymmetricStartIsTheTempo) {
-  const Params params;
-  for (const std::string& name : BuiltinVariantNames()) {
-    auto variant = BuiltinVariant(name);
-    // This test is compiled for the narrow board; tests/engine/wide_board_test.cc has the
-    // wide board's variants.
-    if ((*variant)->board_kind() != BoardKind::kNarrow) continue;
-    Position pos(*variant);
-    ASSERT_TRUE(pos.SetStart().ok());
-    const Evaluator eval(*variant, params.snapshot());
-    int phase;
-    const Score s = eval.Components(pos, &phase);
-    EXPECT_EQ(s.mg, 0) << name;
-    EXPECT_EQ(s.eg, 0) << name;
-    EXPECT_EQ(phase, kPhaseMax) << name;
-    EXPECT_EQ(eval.Evaluate(pos), params.Get(kTempo)) << name;
-  }
-}
-
 TEST(EvalTest, MaterialComesFromTheRegistry) {
   // White has an extra Sceptre; raising its value raises the evaluation by as much.
   const Position pos = At("grandchess9", "4k4/9/9/9/9/9/1S7/9/4K4 w - - 0 1");

@@ -40,24 +40,6 @@ int64_t Deadline(const TimeControl& tc, int64_t mover_clock_ms) {
   return tc.untimed_timeout_ms;
 }
 
-// Plays a ply or, in a multi-move variant, a whole turn, and returns the record's entry for
-// it. A lone move after which the turn could go on ("d2d4" where the engine then passes) is
-// closed with the pass that Play adds only to comma-joined turns, and the entry says so
-// ("d2d4,0000"): every entry is a whole turn, so that replaying the record (a player's
-// position, the PGN) never leaves a turn open.
-absl::StatusOr<std::string> PlayTurn(engine::Game& game, const std::string& text) {
-  const Color us = game.side_to_move();
-  RETURN_IF_ERROR(game.Play(text));
-  if (game.side_to_move() != us || game.turn_moves() == 0) return text;
-  absl::Status pass = game.Play("0000");
-  if (!pass.ok()) {
-    game.Undo();
-    return absl::InvalidArgumentError(
-        absl::StrCat("the turn is not over and cannot end there: ", pass.message()));
-  }
-  return absl::StrCat(text, ",0000");
-}
-
 void End(GameRecord* record, std::string result, std::string reason, std::string detail = "") {
   record->result = std::move(result);
   record->reason = std::move(reason);
@@ -181,7 +163,8 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
       clock_ms[us] = std::max<int64_t>(0, clock_ms[us] - reply.elapsed_ms) + tc.increment_ms;
     }
     const int fullmove = game->fullmove();
-    absl::StatusOr<std::string> turn = PlayTurn(*game, reply.uci);
+    // An engine's lone move that leaves its turn open is closed: every entry is a whole turn.
+    absl::StatusOr<std::string> turn = game->PlayTurn(reply.uci);
     if (!turn.ok()) {
       End(&record, WinFor(~us), "illegal-move",
           absl::StrCat(ColorName(us), " played '", reply.uci, "': ", turn.status().message()));
