@@ -22,4 +22,16 @@ absl::string_view GameEndName(GameEnd end) {
   return "ongoing";
 }
 
+absl::string_view OutcomeText(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kWhiteWins:
+      return "1-0";
+    case Outcome::kBlackWins:
+      return "0-1";
+    case Outcome::kDraw:
+      return "1/2-1/2";
+  }
+  return "1/2-1/2";
+}
+
 }  // namespace gc9::engine

@@ -11,17 +11,6 @@
 #include "coordinator/core/seed.h"
 
 namespace gc9::coordinator::core {
-namespace {
-
-// Half points White scored, or -1 for a result that is none.
-int WhitePointsX2(const std::string& result) {
-  if (result == "1-0") return 2;
-  if (result == "0-1") return 0;
-  if (result == "1/2-1/2") return 1;
-  return -1;
-}
-
-}  // namespace
 
 Core::Core(store::Store* store, CoreOptions options, std::function<int64_t()> now_ms)
     : store_(store), options_(options), now_ms_(std::move(now_ms)) {}
@@ -76,8 +65,14 @@ absl::Status Core::Recover() {
   for (const proto::PairResult& pair : snapshot->pairs) {
     auto it = runs_.find(pair.run_id());
     if (it == runs_.end()) continue;
-    Count(it->second, pair);
-    it->second.kind->RecoverPair(pair);
+    // Every stored pair passed ScorePair when it was reported.
+    absl::StatusOr<ScoredPair> scored = ScorePair(pair);
+    if (!scored.ok()) {
+      return absl::DataLossError(absl::StrCat("run ", pair.run_id(), " pair ", pair.pair_index(),
+                                              ": ", scored.status().message()));
+    }
+    Count(it->second, pair, *scored);
+    it->second.kind->RecoverPair(pair, *scored);
   }
   for (proto::WorkerRecord& worker : snapshot->workers) {
     next_worker_id_ = std::max(next_worker_id_, worker.worker_id() + 1);
@@ -123,23 +118,18 @@ absl::Status Core::Recover() {
   return store_->Commit(std::exchange(batch_, {}));
 }
 
-void Core::Count(Run& run, const proto::PairResult& pair) {
+void Core::Count(Run& run, const proto::PairResult& pair, const ScoredPair& scored) {
   const int64_t index = pair.pair_index();
   if (index < 0 || index >= static_cast<int64_t>(run.done.size()) || run.done[index] != 0) {
     return;
   }
-  run.done[index] = static_cast<uint8_t>(1 + pair.pentanomial_index());
-  ++run.pentanomial[pair.pentanomial_index()];
+  run.done[index] = static_cast<uint8_t>(1 + scored.pentanomial_index);
+  ++run.pentanomial[scored.pentanomial_index];
   ++run.counted;
-  for (int g = 0; g < pair.game_size(); ++g) {
-    const int white = WhitePointsX2(pair.game(g).result());
-    // The engine under test is White in game 0 and Black in game 1.
-    const int mine = g == 0 ? white : 2 - white;
-    if (mine == 2) ++run.wins;
-    if (mine == 1) ++run.draws;
-    if (mine == 0) ++run.losses;
-    ++run.reasons[pair.game(g).reason()];
-  }
+  run.wins += scored.wins;
+  run.draws += scored.draws;
+  run.losses += scored.losses;
+  for (const proto::GameSummary& game : pair.game()) ++run.reasons[game.reason()];
 }
 
 void Core::Settle(Lease& lease, int64_t pair_index) {
@@ -302,7 +292,8 @@ void Core::HandleAcquire(const proto::AcquireRequest& request, proto::AcquireRep
   Answer(std::move(done));
 }
 
-absl::Status Core::CheckPair(const proto::PairResult& pair, int64_t worker_id) const {
+absl::Status Core::CheckPair(const proto::PairResult& pair, int64_t worker_id,
+                             ScoredPair* scored) const {
   const std::string what = absl::StrCat("pair ", pair.pair_index(), " of run ", pair.run_id(),
                                         " (batch ", pair.batch_id(), ")");
   auto run = runs_.find(pair.run_id());
@@ -323,20 +314,10 @@ absl::Status Core::CheckPair(const proto::PairResult& pair, int64_t worker_id) c
     if (run->second.done[pair.pair_index()] != 0) return absl::OkStatus();
     return absl::PermissionDeniedError(absl::StrCat(what, " is not leased to worker ", worker_id));
   }
-  if (pair.game_size() != 2) {
-    return absl::InvalidArgumentError(absl::StrCat(what, ": a pair has two games"));
-  }
-  const int white0 = WhitePointsX2(pair.game(0).result());
-  const int white1 = WhitePointsX2(pair.game(1).result());
-  if (white0 < 0 || white1 < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(what, ": a game result is not 1-0, 0-1 or 1/2-1/2"));
-  }
-  if (pair.pentanomial_index() != white0 + 2 - white1) {
-    return absl::InvalidArgumentError(absl::StrCat(what, ": pentanomial_index ",
-                                                   pair.pentanomial_index(),
-                                                   " does not match the games' results"));
-  }
+  absl::StatusOr<ScoredPair> score = ScorePair(pair);
+  if (!score.ok())
+    return absl::InvalidArgumentError(absl::StrCat(what, ": ", score.status().message()));
+  *scored = *score;
   return absl::OkStatus();
 }
 
@@ -346,13 +327,16 @@ void Core::HandleReport(const proto::ReportRequest& request, proto::ReportReply*
                                        "unknown worker ", request.worker_id(), "; register")));
   }
   // All or nothing: a request with one forged or malformed pair changes nothing.
-  for (const proto::PairResult& pair : request.pair()) {
-    if (absl::Status status = CheckPair(pair, request.worker_id()); !status.ok()) {
+  std::vector<ScoredPair> scores(request.pair_size());
+  for (int i = 0; i < request.pair_size(); ++i) {
+    if (absl::Status status = CheckPair(request.pair(i), request.worker_id(), &scores[i]);
+        !status.ok()) {
       return Answer(std::move(done), status);
     }
   }
   std::set<int64_t> stop;
-  for (const proto::PairResult& pair : request.pair()) {
+  for (int i = 0; i < request.pair_size(); ++i) {
+    const proto::PairResult& pair = request.pair(i);
     Run& run = runs_.at(pair.run_id());
     if (!Active(run)) {
       reply->set_discarded(reply->discarded() + 1);
@@ -363,12 +347,15 @@ void Core::HandleReport(const proto::ReportRequest& request, proto::ReportReply*
     if (run.done[pair.pair_index()] != 0) {
       reply->set_duplicates(reply->duplicates() + 1);
     } else {
-      Count(run, pair);
+      const ScoredPair& scored = scores[i];
+      Count(run, pair, scored);
       proto::PairResult& stored = batch_.pairs.emplace_back(pair);
       stored.set_worker_id(request.worker_id());
+      // Stored pairs say their bin, whatever the worker sent.
+      stored.set_pentanomial_index(scored.pentanomial_index);
       stored.clear_kind_record();  // only the kind writes it, never a worker
       // CheckPair admits a first report only under a lease that holds the pair.
-      run.kind->CountPair(lease != leases_.end() ? lease->second.record.opaque_state() : "",
+      run.kind->CountPair(lease != leases_.end() ? lease->second.record.opaque_state() : "", scored,
                           &stored);
       if (!run.record.config().store_pgn()) stored.clear_pgn();
       MarkChanged(run);

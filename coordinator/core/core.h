@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "coordinator/core/pair_score.h"
 #include "coordinator/core/run_kind.h"
 #include "coordinator/store/store.h"
 #include "proto/coordinator.pb.h"
@@ -94,7 +95,7 @@ class Core {
   void Answer(Done done, absl::Status status = absl::OkStatus());
   void ResetState();
   absl::Status InitRun(Run& run);
-  void Count(Run& run, const proto::PairResult& pair);
+  void Count(Run& run, const proto::PairResult& pair, const ScoredPair& scored);
   // Removes `pair_index` from the lease's outstanding pairs, keeping Run::leased in step.
   void Settle(Lease& lease, int64_t pair_index);
   void ExpireLease(Lease& lease);
@@ -105,7 +106,9 @@ class Core {
   void PersistLease(const Lease& lease);
   Run* ChooseRun(const proto::WorkerRecord& worker);
   void FillStatus(const Run& run, const StatusOptions& options, proto::RunStatus* status) const;
-  absl::Status CheckPair(const proto::PairResult& pair, int64_t worker_id) const;
+  // Whether the sender may report `pair`; scores it into *scored when it will be counted.
+  absl::Status CheckPair(const proto::PairResult& pair, int64_t worker_id,
+                         ScoredPair* scored) const;
 
   store::Store* store_;
   CoreOptions options_;

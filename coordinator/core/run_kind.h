@@ -23,6 +23,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "coordinator/core/pair_score.h"
 #include "proto/coordinator.pb.h"
 
 namespace gc9::coordinator::core {
@@ -46,9 +47,10 @@ class RunKind {
   // State saved by SaveState before a restart; called once, before any other method, on a
   // run that comes back from the store. A new run never sees it.
   virtual absl::Status Restore(const std::string& state) { return absl::OkStatus(); }
-  // Every stored pair of the run, after Restore, in pair-index order (not counting order):
-  // for history the kind keeps in memory. The run's counts must not change from this.
-  virtual void RecoverPair(const proto::PairResult& pair) {}
+  // Every stored pair of the run and its score, after Restore, in pair-index order (not
+  // counting order): for history the kind keeps in memory. The run's counts must not change
+  // from this.
+  virtual void RecoverPair(const proto::PairResult& pair, const ScoredPair& scored) {}
   // Written into RunRecord.kind_state whenever the run changed.
   virtual std::string SaveState() const { return std::string(); }
 
@@ -59,9 +61,10 @@ class RunKind {
   virtual std::string PrepareBatch(proto::Batch* batch) { return std::string(); }
 
   // A pair counted for the first time (never for a repeat), played under the lease whose
-  // PrepareBatch returned `batch_state`. The kind may set pair->kind_record, which is stored
-  // with the pair.
-  virtual void CountPair(const std::string& batch_state, proto::PairResult* pair) {}
+  // PrepareBatch returned `batch_state`, with its score (pair_score.h: the kind never reads
+  // game results itself). The kind may set pair->kind_record, which is stored with the pair.
+  virtual void CountPair(const std::string& batch_state, const ScoredPair& scored,
+                         proto::PairResult* pair) {}
 
   // Asked after the counts changed: DECISION_NONE keeps the run going, anything else ends it.
   virtual proto::Decision Decide(const PairTally& tally) const = 0;

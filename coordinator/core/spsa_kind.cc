@@ -27,21 +27,12 @@ void Override(proto::BuiltinEngine* engine, const std::string& name, double valu
   param->set_value(value);
 }
 
-// The pair from the engine under test's view, which is the plus engine; it is White in the
-// first game.
-spsa::PairOutcome OutcomeOf(const proto::PairResult& pair) {
+// The engine under test is the plus engine.
+spsa::PairOutcome OutcomeOf(const ScoredPair& scored) {
   spsa::PairOutcome outcome;
-  for (int g = 0; g < pair.game_size(); ++g) {
-    const std::string& result = pair.game(g).result();
-    const bool white_won = result == "1-0", black_won = result == "0-1";
-    if (!white_won && !black_won) {
-      ++outcome.draws;
-    } else if (white_won == (g == 0)) {
-      ++outcome.wins;
-    } else {
-      ++outcome.losses;
-    }
-  }
+  outcome.wins = scored.wins;
+  outcome.draws = scored.draws;
+  outcome.losses = scored.losses;
   return outcome;
 }
 
@@ -77,7 +68,7 @@ absl::Status SpsaKind::Restore(const std::string& state) {
   return absl::OkStatus();
 }
 
-void SpsaKind::RecoverPair(const proto::PairResult& pair) {
+void SpsaKind::RecoverPair(const proto::PairResult& pair, const ScoredPair&) {
   proto::SpsaPairRecord record;
   if (pair.kind_record().empty() || !record.ParseFromString(pair.kind_record())) return;
   proto::SpsaPoint& point = trajectory_.emplace_back();
@@ -129,14 +120,15 @@ std::string SpsaKind::PrepareBatch(proto::Batch* batch) {
   return state.SerializeAsString();
 }
 
-void SpsaKind::CountPair(const std::string& batch_state, proto::PairResult* pair) {
+void SpsaKind::CountPair(const std::string& batch_state, const ScoredPair& scored,
+                         proto::PairResult* pair) {
   proto::SpsaBatchState state;
   // A pair without its batch's flips cannot say which way to move; it still counts as played.
   if (batch_state.empty() || !state.ParseFromString(batch_state)) return;
   spsa::PairDispatch dispatch;
   dispatch.k = state.k();
   dispatch.flips.assign(state.flip().begin(), state.flip().end());
-  const spsa::PairOutcome outcome = OutcomeOf(*pair);
+  const spsa::PairOutcome outcome = OutcomeOf(scored);
   if (!spsa::ApplyPairResult(setup_.params, setup_.schedule, dispatch, outcome, &state_).ok()) {
     return;
   }

@@ -22,10 +22,11 @@ class SpsaKind : public RunKind {
   static absl::StatusOr<std::unique_ptr<RunKind>> Create(const proto::RunConfig& config);
 
   absl::Status Restore(const std::string& state) override;
-  void RecoverPair(const proto::PairResult& pair) override;
+  void RecoverPair(const proto::PairResult& pair, const ScoredPair& scored) override;
   std::string SaveState() const override;
   std::string PrepareBatch(proto::Batch* batch) override;
-  void CountPair(const std::string& batch_state, proto::PairResult* pair) override;
+  void CountPair(const std::string& batch_state, const ScoredPair& scored,
+                 proto::PairResult* pair) override;
   proto::Decision Decide(const PairTally& tally) const override;
   void FillStatus(const StatusOptions& options, proto::RunStatus* status) const override;
 

@@ -16,10 +16,11 @@ namespace {
 
 constexpr int kGamesPerPair = 2;
 
-study::GameOutcome OutcomeOf(const std::string& result) {
-  if (result == "1-0") return study::GameOutcome::kWhiteWin;
-  if (result == "0-1") return study::GameOutcome::kBlackWin;
-  return study::GameOutcome::kDraw;  // CheckPair has let only the three results through
+// A cell's games count from White's side, whichever engine had White.
+study::GameOutcome OutcomeOf(proto::GameResult result) {
+  if (result == proto::RESULT_WHITE_WINS) return study::GameOutcome::kWhiteWin;
+  if (result == proto::RESULT_BLACK_WINS) return study::GameOutcome::kBlackWin;
+  return study::GameOutcome::kDraw;  // ScorePair has let only the three results through
 }
 
 void Add(study::CellResult& cell, study::GameOutcome outcome) {
@@ -211,7 +212,8 @@ std::pair<int, int> StudyKind::PlacedCell(int cell, const proto::GameSummary& ga
   return {white, study::PlacementIndex({files[0], files[1]}, setup_.black_row.width)};
 }
 
-void StudyKind::CountPair(const std::string& batch_state, proto::PairResult* pair) {
+void StudyKind::CountPair(const std::string& batch_state, const ScoredPair& scored,
+                          proto::PairResult* pair) {
   proto::StudyBatchState batch;
   batch.ParseFromString(batch_state);
   int cell = -1;
@@ -229,8 +231,9 @@ void StudyKind::CountPair(const std::string& batch_state, proto::PairResult* pai
   const bool current = held != outstanding_.end() && held->second.batch_id() == pair->batch_id();
   proto::StudyPairRecord record;
   record.set_cell(cell);
-  for (const proto::GameSummary& game : pair->game()) {
-    const study::GameOutcome outcome = OutcomeOf(game.result());
+  for (int g = 0; g < pair->game_size(); ++g) {
+    const proto::GameSummary& game = pair->game(g);
+    const study::GameOutcome outcome = OutcomeOf(scored.game[g]);
     const int64_t flying = state_.in_flight[cell];
     study::Record(state_, cell, outcome).IgnoreError();
     if (!current) state_.in_flight[cell] = flying;

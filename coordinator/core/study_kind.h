@@ -34,7 +34,8 @@ class StudyKind : public RunKind {
   absl::Status Restore(const std::string& state) override;
   std::string SaveState() const override;
   std::string PrepareBatch(proto::Batch* batch) override;
-  void CountPair(const std::string& batch_state, proto::PairResult* pair) override;
+  void CountPair(const std::string& batch_state, const ScoredPair& scored,
+                 proto::PairResult* pair) override;
   proto::Decision Decide(const PairTally& tally) const override;
   void FillStatus(const StatusOptions& options, proto::RunStatus* status) const override;
 

@@ -50,11 +50,10 @@ proto::PairResult FakePair(const proto::Batch& batch, int which) {
   pair.set_run_id(batch.run_id());
   pair.set_batch_id(batch.batch_id());
   pair.set_pair_index(batch.pair(which).pair_index());
-  pair.set_pentanomial_index(3);
-  const char* results[2] = {"1-0", "1/2-1/2"};
-  for (const char* result : results) {
+  // As a worker reports it: the games' results, which the coordinator scores (a WD pair).
+  for (proto::GameResult result : {proto::RESULT_WHITE_WINS, proto::RESULT_DRAW}) {
     proto::GameSummary* game = pair.add_game();
-    game->set_result(result);
+    game->set_outcome(result);
     game->set_reason("checkmate");
     game->set_plies(80);
   }

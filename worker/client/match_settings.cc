@@ -4,6 +4,21 @@
 #include "engine/variant_catalog.h"
 
 namespace gc9::worker {
+namespace {
+
+proto::GameResult ResultToProto(engine::Outcome outcome) {
+  switch (outcome) {
+    case engine::Outcome::kWhiteWins:
+      return proto::RESULT_WHITE_WINS;
+    case engine::Outcome::kBlackWins:
+      return proto::RESULT_BLACK_WINS;
+    case engine::Outcome::kDraw:
+      return proto::RESULT_DRAW;
+  }
+  return proto::RESULT_UNSPECIFIED;
+}
+
+}  // namespace
 
 EngineSpec EngineSpecFromConfig(const proto::EngineConfig& engine) {
   EngineSpec spec;
@@ -78,10 +93,10 @@ proto::PairResult PairResultFromRecord(const proto::Batch& batch, int64_t pair_i
   pair.set_run_id(batch.run_id());
   pair.set_batch_id(batch.batch_id());
   pair.set_pair_index(pair_index);
-  pair.set_pentanomial_index(record.pentanomial_index);
+  // The coordinator scores the pair from its games; the pentanomial index is not sent.
   for (const GameRecord& game : record.games) {
     proto::GameSummary* summary = pair.add_game();
-    summary->set_result(game.result);
+    summary->set_outcome(ResultToProto(game.result));
     summary->set_reason(game.reason);
     summary->set_plies(static_cast<int>(game.moves.size()));
     // The placement phase comes first: every drop until the first ordinary move.

@@ -278,7 +278,8 @@ void Worker::PlayerLoop(int slot) {
         report_wake_.notify_all();
         if (options_.verbose) {
           Log(absl::StrCat("pair ", assignment.pair_index(), " of run ", batch.batch.run_id(), ": ",
-                           record->games[0].result, " ", record->games[1].result));
+                           engine::OutcomeText(record->games[0].result), " ",
+                           engine::OutcomeText(record->games[1].result)));
         }
       } else {
         status = record.status();

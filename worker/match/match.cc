@@ -19,7 +19,9 @@ using engine::Color;
 using engine::kBlack;
 using engine::kWhite;
 
-const char* WinFor(Color c) { return c == kWhite ? "1-0" : "0-1"; }
+using engine::Outcome;
+using engine::WinFor;
+
 const char* ColorName(Color c) { return c == kWhite ? "White" : "Black"; }
 
 // PGN's Termination tag has a fixed vocabulary; gc9's own reason goes into the final comment.
@@ -40,8 +42,8 @@ int64_t Deadline(const TimeControl& tc, int64_t mover_clock_ms) {
   return tc.untimed_timeout_ms;
 }
 
-void End(GameRecord* record, std::string result, std::string reason, std::string detail = "") {
-  record->result = std::move(result);
+void End(GameRecord* record, Outcome result, std::string reason, std::string detail = "") {
+  record->result = result;
   record->reason = std::move(reason);
   record->detail = std::move(detail);
 }
@@ -59,7 +61,7 @@ absl::Status WriteRecordPgn(const std::shared_ptr<const engine::Variant>& varian
       {"Round", context.round.empty() ? "-" : context.round},
       {"White", record->white},
       {"Black", record->black},
-      {"Result", record->result},
+      {"Result", std::string(engine::OutcomeText(record->result))},
       // gc9's variant names are Fairy-Stockfish's where FSF knows the variant ("grand").
       {"Variant", variant->name()},
       // Every gc9 variant starts from other than chess's start, so FEN is always given.
@@ -72,7 +74,7 @@ absl::Status WriteRecordPgn(const std::shared_ptr<const engine::Variant>& varian
   if (!tc.is_clock()) game.tags.emplace_back("GC9Limit", DescribeTimeControl(tc));
   game.start_fen = record->start_fen;
   game.moves = record->moves;
-  game.result = record->result;
+  game.result = std::string(engine::OutcomeText(record->result));
   game.termination_comment = record->reason;
   if (!record->detail.empty()) absl::StrAppend(&game.termination_comment, ": ", record->detail);
   ASSIGN_OR_RETURN(record->pgn, WritePgn(variant, game));
@@ -81,9 +83,15 @@ absl::Status WriteRecordPgn(const std::shared_ptr<const engine::Variant>& varian
 
 }  // namespace
 
-int WhitePointsX2(const std::string& result) {
-  if (result == "1-0") return 2;
-  if (result == "0-1") return 0;
+int WhitePointsX2(Outcome result) {
+  switch (result) {
+    case Outcome::kWhiteWins:
+      return 2;
+    case Outcome::kBlackWins:
+      return 0;
+    case Outcome::kDraw:
+      return 1;
+  }
   return 1;
 }
 
@@ -126,12 +134,13 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
 
   int64_t clock_ms[2] = {tc.base_ms, tc.base_ms};
   ScoreAdjudicator scores(adjudication);
-  while (record.result.empty()) {
+  // Every way a game ends gives its reason.
+  while (record.reason.empty()) {
     if (context.cancel != nullptr && context.cancel->load()) {
       return absl::CancelledError("the game was cancelled");
     }
     if (adjudication.max_plies > 0 && int(record.moves.size()) >= adjudication.max_plies) {
-      End(&record, "1/2-1/2", "max-length");
+      End(&record, Outcome::kDraw, "max-length");
       break;
     }
     const Color us = game->side_to_move();
@@ -174,8 +183,7 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
 
     engine::GameResult rules = game->Result();
     if (rules.end != engine::GameEnd::kOngoing) {
-      End(&record, rules.decisive ? WinFor(rules.winner) : "1/2-1/2",
-          std::string(engine::GameEndName(rules.end)));
+      End(&record, engine::OutcomeOf(rules), std::string(engine::GameEndName(rules.end)));
       break;
     }
     std::optional<int> score = reply.score_cp;
@@ -184,13 +192,13 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
       case ScoreAdjudicator::Verdict::kNone:
         break;
       case ScoreAdjudicator::Verdict::kDraw:
-        End(&record, "1/2-1/2", "adjudicated-draw");
+        End(&record, Outcome::kDraw, "adjudicated-draw");
         break;
       case ScoreAdjudicator::Verdict::kWhiteWins:
-        End(&record, "1-0", "resign");
+        End(&record, Outcome::kWhiteWins, "resign");
         break;
       case ScoreAdjudicator::Verdict::kBlackWins:
-        End(&record, "0-1", "resign");
+        End(&record, Outcome::kBlackWins, "resign");
         break;
     }
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/game_end.h"
 #include "engine/variant.h"
 #include "worker/match/player.h"
 #include "worker/match/settings.h"
@@ -17,7 +18,7 @@ namespace gc9::worker {
 struct GameRecord {
   std::string white;
   std::string black;
-  std::string result;  // "1-0", "0-1", "1/2-1/2"
+  engine::Outcome result = engine::Outcome::kDraw;
   // checkmate, shielded, stalemate, dead, fifty, repetition, adjudicated-draw, resign,
   // max-length, illegal-move, time-loss, crash, protocol-error
   std::string reason;
@@ -58,7 +59,7 @@ absl::StatusOr<PairRecord> PlayPair(const std::shared_ptr<const engine::Variant>
                                     const TimeControl& tc, const Adjudication& adjudication,
                                     const MatchContext& context = {});
 
-// Half points White scored: 2, 1 or 0 for "1-0", "1/2-1/2", "0-1".
-int WhitePointsX2(const std::string& result);
+// Half points White scored: 2, 1 or 0 for a win, a draw or a loss.
+int WhitePointsX2(engine::Outcome result);
 
 }  // namespace gc9::worker

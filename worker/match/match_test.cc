@@ -83,7 +83,7 @@ TEST(PlayGameTest, MaxLengthIsADraw) {
   adj.max_plies = 10;
   absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), adj);
   ASSERT_TRUE(game.ok()) << game.status();
-  EXPECT_EQ(game->result, "1/2-1/2");
+  EXPECT_EQ(engine::OutcomeText(game->result), "1/2-1/2");
   EXPECT_EQ(game->reason, "max-length");
   EXPECT_EQ(game->moves.size(), 10u);
   EXPECT_EQ(game->white, "w");
@@ -107,7 +107,7 @@ TEST(PlayGameTest, DrawAdjudicationFromBothScores) {
   adj.max_plies = 200;
   absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), adj);
   ASSERT_TRUE(game.ok()) << game.status();
-  EXPECT_EQ(game->result, "1/2-1/2");
+  EXPECT_EQ(engine::OutcomeText(game->result), "1/2-1/2");
   EXPECT_EQ(game->reason, "adjudicated-draw");
   // Moves 5, 6 and 7 (plies 9..14) form the first qualifying run of six plies.
   EXPECT_EQ(game->moves.size(), 14u);
@@ -131,7 +131,7 @@ TEST(PlayGameTest, ResignWhenBothAgree) {
   adj.resign_plies = 4;
   absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), adj);
   ASSERT_TRUE(game.ok()) << game.status();
-  EXPECT_EQ(game->result, "0-1");
+  EXPECT_EQ(engine::OutcomeText(game->result), "0-1");
   EXPECT_EQ(game->reason, "resign");
   EXPECT_EQ(game->moves.size(), 4u);
 }
@@ -161,7 +161,7 @@ TEST(PlayGameTest, MateScoresResign) {
   adj.resign_plies = 2;
   absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), adj);
   ASSERT_TRUE(game.ok()) << game.status();
-  EXPECT_EQ(game->result, "1-0");
+  EXPECT_EQ(engine::OutcomeText(game->result), "1-0");
   EXPECT_EQ(game->reason, "resign");
 }
 
@@ -176,7 +176,7 @@ TEST(PlayGameTest, CheckmateByTheRules) {
   ScriptedPlayer black("b");
   absl::StatusOr<GameRecord> game = PlayGame(Grand(), opening, white, black, Nodes(), {});
   ASSERT_TRUE(game.ok()) << game.status();
-  EXPECT_EQ(game->result, "1-0");
+  EXPECT_EQ(engine::OutcomeText(game->result), "1-0");
   EXPECT_EQ(game->reason, "checkmate");
   EXPECT_EQ(game->moves, std::vector<std::string>{"j1j10"});
   EXPECT_TRUE(black.requests().empty());
@@ -191,7 +191,7 @@ TEST(PlayGameTest, IllegalMoveLoses) {
   });
   absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), {});
   ASSERT_TRUE(game.ok()) << game.status();
-  EXPECT_EQ(game->result, "1-0");
+  EXPECT_EQ(engine::OutcomeText(game->result), "1-0");
   EXPECT_EQ(game->reason, "illegal-move");
   EXPECT_EQ(game->moves.size(), 5u);  // the illegal sixth ply is not in the record
   EXPECT_NE(game->detail.find("a10a1"), std::string::npos);
@@ -210,7 +210,7 @@ TEST(PlayGameTest, FaultsLoseWithTheirReason) {
     ScriptedPlayer black("b");
     absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, Nodes(), {});
     ASSERT_TRUE(game.ok()) << game.status();
-    EXPECT_EQ(game->result, "0-1");
+    EXPECT_EQ(engine::OutcomeText(game->result), "0-1");
     EXPECT_EQ(game->reason, FaultName(fault));
     EXPECT_EQ(game->moves.size(), 2u);
   }
@@ -235,7 +235,7 @@ TEST(PlayGameTest, ClockWithIncrement) {
   });
   absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, white, black, tc, {});
   ASSERT_TRUE(game.ok()) << game.status();
-  EXPECT_EQ(game->result, "0-1");
+  EXPECT_EQ(engine::OutcomeText(game->result), "0-1");
   EXPECT_EQ(game->reason, "time-loss");
   const std::vector<GoRequest>& asked = white.requests();
   ASSERT_EQ(asked.size(), 5u);
@@ -346,7 +346,7 @@ TEST(PlayGameTest, MultiMoveTurnBreakingTheRulesLoses) {
   ScriptedPlayer black("b");
   absl::StatusOr<GameRecord> game = PlayGame(granlem, {}, white, black, Nodes(), {});
   ASSERT_TRUE(game.ok()) << game.status();
-  EXPECT_EQ(game->result, "0-1");
+  EXPECT_EQ(engine::OutcomeText(game->result), "0-1");
   EXPECT_EQ(game->reason, "illegal-move");
   EXPECT_TRUE(game->moves.empty());
   EXPECT_NE(game->detail.find("d2d3,c2c3"), std::string::npos) << game->detail;
@@ -394,19 +394,19 @@ TEST(PlayPairTest, ColoursSwapAndPentanomial) {
   absl::StatusOr<PairRecord> pair = PlayPair(Grand(), {}, a, b, Nodes(), adj, context);
   ASSERT_TRUE(pair.ok()) << pair.status();
   EXPECT_EQ(pair->games[0].white, "A");
-  EXPECT_EQ(pair->games[0].result, "1-0");
+  EXPECT_EQ(engine::OutcomeText(pair->games[0].result), "1-0");
   EXPECT_EQ(pair->games[0].reason, "illegal-move");
   EXPECT_EQ(pair->games[1].white, "B");
-  EXPECT_EQ(pair->games[1].result, "1/2-1/2");
+  EXPECT_EQ(engine::OutcomeText(pair->games[1].result), "1/2-1/2");
   EXPECT_EQ(pair->first_engine_points_x2, 3);
   EXPECT_EQ(pair->pentanomial_index, 3);  // WD
   EXPECT_EQ(PgnTag(*ReadPgn(pair->games[1].pgn), "Round"), "7.2");
 }
 
 TEST(PlayPairTest, PointsToPentanomial) {
-  EXPECT_EQ(WhitePointsX2("1-0"), 2);
-  EXPECT_EQ(WhitePointsX2("1/2-1/2"), 1);
-  EXPECT_EQ(WhitePointsX2("0-1"), 0);
+  EXPECT_EQ(WhitePointsX2(engine::Outcome::kWhiteWins), 2);
+  EXPECT_EQ(WhitePointsX2(engine::Outcome::kDraw), 1);
+  EXPECT_EQ(WhitePointsX2(engine::Outcome::kBlackWins), 0);
 }
 
 }  // namespace

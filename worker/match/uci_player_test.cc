@@ -66,8 +66,8 @@ TEST(UciPlayerTest, FairyStockfishPairInGrandChess) {
     absl::StatusOr<PgnGame> pgn = ReadPgn(game.pgn);
     ASSERT_TRUE(pgn.ok()) << pgn.status();
     EXPECT_EQ(UciOfSan(Grand(), game.start_fen, pgn->moves), game.moves);
-    EXPECT_EQ(pgn->result, game.result);
-    EXPECT_EQ(PgnTag(*pgn, "Result"), game.result);
+    EXPECT_EQ(pgn->result, engine::OutcomeText(game.result));
+    EXPECT_EQ(PgnTag(*pgn, "Result"), engine::OutcomeText(game.result));
     EXPECT_EQ(PgnTag(*pgn, "Variant"), "grand");
     EXPECT_EQ(PgnTag(*pgn, "SetUp"), "1");
     EXPECT_EQ(PgnTag(*pgn, "FEN"), Grand()->start_fen());
@@ -102,7 +102,7 @@ TEST_P(BadEngineTest, LosesAndIsRestartedForTheNextGame) {
   adj.max_plies = 12;
   absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, bad, good, Nodes(100), adj);
   ASSERT_TRUE(game.ok()) << game.status();
-  EXPECT_EQ(game->result, "0-1");
+  EXPECT_EQ(engine::OutcomeText(game->result), "0-1");
   EXPECT_EQ(game->reason, m.reason) << game->detail;
   EXPECT_EQ(game->moves.size(), 4u);
   ASSERT_TRUE(ReadPgn(game->pgn).ok());
@@ -126,7 +126,7 @@ TEST(UciPlayerTest, CrashDetailSaysHow) {
   UciPlayer bad(Bad("abort", 1)), good(Bad("good"));
   absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, good, bad, Nodes(100), {});
   ASSERT_TRUE(game.ok()) << game.status();
-  EXPECT_EQ(game->result, "1-0");
+  EXPECT_EQ(engine::OutcomeText(game->result), "1-0");
   EXPECT_EQ(game->reason, "crash");
   EXPECT_NE(game->detail.find("signal"), std::string::npos) << game->detail;
 }
@@ -139,7 +139,7 @@ TEST(UciPlayerTest, HangOnTheClockIsATimeLoss) {
   tc.margin_ms = 50;
   absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, good, bad, tc, {});
   ASSERT_TRUE(game.ok()) << game.status();
-  EXPECT_EQ(game->result, "1-0");
+  EXPECT_EQ(engine::OutcomeText(game->result), "1-0");
   EXPECT_EQ(game->reason, "time-loss");
   EXPECT_EQ(game->moves.size(), 3u);
 }
