@@ -12,16 +12,87 @@ namespace gc9::common {
 FlagParser::FlagParser(std::string program, std::string usage, std::string summary)
     : program_(std::move(program)), usage_(std::move(usage)), summary_(std::move(summary)) {}
 
+void FlagParser::Add(const std::string& name, Kind kind, void* value, const std::string& help,
+                     std::string default_text) {
+  if (absl::StartsWith(help, "required")) default_text.clear();
+  flags_.push_back({name, kind, value, help, std::move(default_text)});
+}
+
 void FlagParser::AddString(const std::string& name, std::string* value, const std::string& help) {
-  flags_.push_back({name, Kind::kString, value, help, *value});
+  Add(name, Kind::kString, value, help, *value);
 }
 
 void FlagParser::AddInt(const std::string& name, int64_t* value, const std::string& help) {
-  flags_.push_back({name, Kind::kInt, value, help, absl::StrCat(*value)});
+  Add(name, Kind::kInt, value, help, absl::StrCat(*value));
+}
+
+void FlagParser::AddDouble(const std::string& name, double* value, const std::string& help) {
+  Add(name, Kind::kDouble, value, help, absl::StrCat(*value));
+}
+
+void FlagParser::AddDouble(const std::string& name, std::optional<double>* value,
+                           const std::string& help) {
+  Add(name, Kind::kOptionalDouble, value, help, value->has_value() ? absl::StrCat(**value) : "");
 }
 
 void FlagParser::AddBool(const std::string& name, bool* value, const std::string& help) {
-  flags_.push_back({name, Kind::kBool, value, help, *value ? "true" : ""});
+  Add(name, Kind::kBool, value, help, *value ? "true" : "");
+}
+
+FlagParser::Flag* FlagParser::Find(const std::string& name) {
+  for (Flag& flag : flags_) {
+    if (flag.name == name) return &flag;
+  }
+  return nullptr;
+}
+
+absl::Status FlagParser::UnknownFlag(const std::string& name) const {
+  return absl::InvalidArgumentError(absl_wording_ ? absl::StrCat("unknown flag '--", name, "'")
+                                                  : absl::StrCat("unknown flag --", name));
+}
+
+absl::Status FlagParser::MissingValue(const std::string& name) const {
+  return absl::InvalidArgumentError(absl_wording_
+                                        ? absl::StrCat("flag '--", name, "' is missing its value")
+                                        : absl::StrCat("--", name, " needs a value"));
+}
+
+absl::Status FlagParser::BadValue(const std::string& name, const std::string& value,
+                                  const char* expected) const {
+  return absl::InvalidArgumentError(
+      absl_wording_
+          ? absl::StrCat("bad value '", value, "' for '--", name, "': expected ", expected)
+          : absl::StrCat("--", name, " takes ", expected, ", not '", value, "'"));
+}
+
+absl::Status FlagParser::Set(const Flag& flag, const std::string& value) const {
+  switch (flag.kind) {
+    case Kind::kString:
+      *static_cast<std::string*>(flag.value) = value;
+      return absl::OkStatus();
+    case Kind::kInt:
+      if (!absl::SimpleAtoi(value, static_cast<int64_t*>(flag.value))) {
+        return BadValue(flag.name, value, "an integer");
+      }
+      return absl::OkStatus();
+    case Kind::kDouble:
+    case Kind::kOptionalDouble: {
+      double number = 0;
+      if (!absl::SimpleAtod(value, &number)) return BadValue(flag.name, value, "a number");
+      if (flag.kind == Kind::kDouble) {
+        *static_cast<double*>(flag.value) = number;
+      } else {
+        *static_cast<std::optional<double>*>(flag.value) = number;
+      }
+      return absl::OkStatus();
+    }
+    case Kind::kBool:
+      if (!absl::SimpleAtob(value, static_cast<bool*>(flag.value))) {
+        return BadValue(flag.name, value, "true or false");
+      }
+      return absl::OkStatus();
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<std::vector<std::string>> FlagParser::Parse(int argc, char** argv, bool* help) {
@@ -43,43 +114,35 @@ absl::StatusOr<std::vector<std::string>> FlagParser::Parse(int argc, char** argv
       continue;
     }
     std::string name = arg.substr(arg.find_first_not_of('-'));
-    std::string value;
-    bool has_value = false;
+    std::optional<std::string> value;
     if (const size_t eq = name.find('='); eq != std::string::npos) {
       value = name.substr(eq + 1);
       name = name.substr(0, eq);
-      has_value = true;
     }
     if (name == "help" || name == "h") {
       *help = true;
       return positional;
     }
-    Flag* flag = nullptr;
-    for (Flag& candidate : flags_) {
-      if (candidate.name == name) flag = &candidate;
-    }
-    if (flag == nullptr) return absl::InvalidArgumentError(absl::StrCat("unknown flag --", name));
-    if (flag->kind == Kind::kBool) {
-      bool* target = static_cast<bool*>(flag->value);
-      if (!has_value) {
-        *target = true;
-      } else if (!absl::SimpleAtob(value, target)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("--", name, " takes true or false, not '", value, "'"));
+    Flag* flag = Find(name);
+    if (flag == nullptr && !value && absl::StartsWith(name, "no")) {
+      // --noNAME turns a boolean off.
+      Flag* negated = Find(name.substr(2));
+      if (negated != nullptr && negated->kind == Kind::kBool) {
+        *static_cast<bool*>(negated->value) = false;
+        continue;
       }
-      continue;
     }
-    if (!has_value) {
-      if (i + 1 >= argc)
-        return absl::InvalidArgumentError(absl::StrCat("--", name, " needs a value"));
-      value = argv[++i];
+    if (flag == nullptr) return UnknownFlag(name);
+    if (!value) {
+      if (flag->kind == Kind::kBool) {
+        value = "true";
+      } else if (i + 1 < argc) {
+        value = argv[++i];
+      } else {
+        return MissingValue(name);
+      }
     }
-    if (flag->kind == Kind::kString) {
-      *static_cast<std::string*>(flag->value) = value;
-    } else if (!absl::SimpleAtoi(value, static_cast<int64_t*>(flag->value))) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--", name, " takes an integer, not '", value, "'"));
-    }
+    if (absl::Status status = Set(*flag, *value); !status.ok()) return status;
   }
   return positional;
 }
@@ -93,7 +156,7 @@ std::string FlagParser::Help() const {
     absl::StrAppend(&text, "\n");
   }
   absl::StrAppend(&text, "  --help\n      print this text and exit\n",
-                  "\nexit status: 0 on success, 2 on a bad flag or argument, 1 on failure.\n");
+                  "\nexit status: ", exit_status_, ".\n");
   return text;
 }
 
@@ -103,9 +166,9 @@ int FlagParser::Fail(const absl::Status& status) const {
   return kExitUsage;
 }
 
-std::optional<int> FlagParser::ParseFlagsOnly(int argc, char** argv) {
+std::optional<int> FlagParser::ParseFlagsOnly(int argc, char** argv, int first) {
   bool help = false;
-  absl::StatusOr<std::vector<std::string>> args = Parse(argc, argv, &help);
+  absl::StatusOr<std::vector<std::string>> args = Parse(argc, argv, first, &help);
   if (!args.ok()) return Fail(args.status());
   if (help) {
     std::fputs(Help().c_str(), stdout);

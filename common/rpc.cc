@@ -1,24 +1,15 @@
 #include "common/rpc.h"
 
 #include <chrono>
-#include <fstream>
-#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "common/file.h"
 
 namespace gc9::common {
 
-absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 absl::StatusOr<std::string> ReadTokenFile(const std::string& path) {
-  absl::StatusOr<std::string> text = ReadWholeFile(path);
+  absl::StatusOr<std::string> text = ReadWholeFile(path, "token file");
   if (!text.ok()) return text.status();
   std::string line = text->substr(0, text->find('\n'));
   std::string token(absl::StripAsciiWhitespace(line));
@@ -43,7 +34,7 @@ sigset_t BlockStopSignals() {
 absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> ClientCredentials(
     const std::string& ca_file) {
   if (ca_file.empty()) return grpc::InsecureChannelCredentials();
-  absl::StatusOr<std::string> ca = ReadWholeFile(ca_file);
+  absl::StatusOr<std::string> ca = ReadWholeFile(ca_file, "TLS root certificate");
   if (!ca.ok()) return ca.status();
   grpc::SslCredentialsOptions options;
   options.pem_root_certs = *ca;

@@ -32,7 +32,6 @@ absl::StatusOr<std::string> ReadOptionalTokenFile(const std::string& path);
 // Blocks SIGINT and SIGTERM in the calling thread and every thread it starts afterwards, and
 // returns the set for sigwait: the binaries stop cleanly from one thread that waits for them.
 sigset_t BlockStopSignals();
-absl::StatusOr<std::string> ReadWholeFile(const std::string& path);
 
 // TLS with `ca_file` as the root (empty: insecure, for loopback and tests).
 absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> ClientCredentials(

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 #include "engine/boards.h"
 #include "engine/game.h"
-#include "engine/status_macros.h"
 #include "engine/tt.h"
 #include "engine/variant_catalog.h"
 

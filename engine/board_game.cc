@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "common/status_macros.h"
 #include "engine/boards.h"
 #include "engine/game_result.h"
 #include "engine/movegen.h"
@@ -15,7 +16,6 @@
 #include "engine/position.h"
 #include "engine/san.h"
 #include "engine/search.h"
-#include "engine/status_macros.h"
 
 namespace gc9::engine::GC9_BOARD {
 namespace {

@@ -1,8 +1,8 @@
 #include "engine/engine.h"
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 #include "engine/boards.h"
-#include "engine/status_macros.h"
 #include "engine/variant_catalog.h"
 
 namespace gc9::engine {

@@ -2,8 +2,6 @@
 
 #include <cctype>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
@@ -12,7 +10,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "engine/status_macros.h"
+#include "common/file.h"
+#include "common/status_macros.h"
 
 namespace gc9::engine {
 
@@ -98,11 +97,8 @@ absl::Status Params::ApplyText(absl::string_view text, absl::string_view source)
 }
 
 absl::Status Params::LoadFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot read parameter file ", path));
-  std::stringstream text;
-  text << in.rdbuf();
-  return ApplyText(text.str(), path);
+  ASSIGN_OR_RETURN(const std::string text, common::ReadWholeFile(path, "parameter file"));
+  return ApplyText(text, path);
 }
 
 std::vector<std::string> Params::Listing() const {

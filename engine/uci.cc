@@ -11,9 +11,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "common/status_macros.h"
 #include "engine/bench.h"
 #include "engine/game_end.h"
-#include "engine/status_macros.h"
 #include "engine/variant_catalog.h"
 
 namespace gc9::engine {

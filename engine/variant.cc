@@ -7,8 +7,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "common/status_macros.h"
 #include "engine/boards.h"
-#include "engine/status_macros.h"
 
 namespace gc9::engine {
 namespace {

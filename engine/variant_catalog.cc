@@ -1,12 +1,11 @@
 #include "engine/variant_catalog.h"
 
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "common/file.h"
+#include "common/status_macros.h"
 #include "engine/game.h"
-#include "engine/status_macros.h"
 #include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/text_format.h"
 
@@ -73,11 +72,8 @@ absl::StatusOr<std::shared_ptr<const Variant>> ParseVariantText(absl::string_vie
 }
 
 absl::StatusOr<std::shared_ptr<const Variant>> LoadVariantFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open the variant file"));
-  std::stringstream text;
-  text << in.rdbuf();
-  return ParseVariantText(text.str(), path);
+  ASSIGN_OR_RETURN(const std::string text, common::ReadWholeFile(path, "variant file"));
+  return ParseVariantText(text, path);
 }
 
 const std::vector<std::string>& BuiltinVariantNames() { return GetCatalogue().names; }

@@ -5,12 +5,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/status_macros.h"
 #include "coordinator/config/study_config.h"
 #include "coordinator/report/text_file.h"
 #include "coordinator/study/placement.h"
 #include "coordinator/study/report.h"
 #include "engine/engine.h"
-#include "engine/status_macros.h"
 
 namespace gc9::coordinator::cli {
 namespace {

@@ -4,10 +4,8 @@
 #include "coordinator/config/run_config.h"
 
 #include <cmath>
-#include <fstream>
 #include <memory>
 #include <random>
-#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -15,12 +13,13 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "common/file.h"
+#include "common/status_macros.h"
 #include "coordinator/config/spsa_config.h"
 #include "coordinator/config/study_config.h"
 #include "coordinator/stats/sprt.h"
 #include "engine/chess8400.h"
 #include "engine/game.h"
-#include "engine/status_macros.h"
 #include "engine/variant_catalog.h"
 #include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/text_format.h"
@@ -309,18 +308,10 @@ std::string DirName(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-absl::StatusOr<std::string> ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot read ", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 }  // namespace
 
 absl::StatusOr<proto::OpeningList> ReadOpeningsFile(const std::string& path) {
-  absl::StatusOr<std::string> text = ReadFile(path);
+  absl::StatusOr<std::string> text = common::ReadWholeFile(path, "openings file");
   if (!text.ok()) return text.status();
   proto::OpeningList list;
   for (absl::string_view line : absl::StrSplit(*text, '\n')) {
@@ -418,7 +409,7 @@ absl::StatusOr<proto::RunConfig> ParseRunConfig(absl::string_view text, absl::st
 }
 
 absl::StatusOr<proto::RunConfig> LoadRunConfigFile(const std::string& path) {
-  absl::StatusOr<std::string> text = ReadFile(path);
+  absl::StatusOr<std::string> text = common::ReadWholeFile(path, "run configuration");
   if (!text.ok()) return text.status();
   return ParseRunConfig(*text, path, DirName(path));
 }

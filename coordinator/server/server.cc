@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/file.h"
 #include "common/rpc.h"
 #include "proto/coordinator.grpc.pb.h"
 
@@ -140,9 +141,10 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(core::Core* core, core::Ex
     if (options.tls_cert_file.empty() || options.tls_key_file.empty()) {
       return absl::InvalidArgumentError("TLS needs both a certificate and a key");
     }
-    absl::StatusOr<std::string> cert = common::ReadWholeFile(options.tls_cert_file);
+    absl::StatusOr<std::string> cert =
+        common::ReadWholeFile(options.tls_cert_file, "TLS certificate");
     if (!cert.ok()) return cert.status();
-    absl::StatusOr<std::string> key = common::ReadWholeFile(options.tls_key_file);
+    absl::StatusOr<std::string> key = common::ReadWholeFile(options.tls_key_file, "TLS key");
     if (!key.ok()) return key.status();
     grpc::SslServerCredentialsOptions ssl;
     ssl.pem_key_cert_pairs.push_back({*key, *cert});

@@ -9,9 +9,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/status_macros.h"
 #include "coordinator/report/svg_chart.h"
 #include "coordinator/report/text_file.h"
-#include "engine/status_macros.h"
 
 namespace gc9::coordinator::study {
 namespace {

@@ -15,7 +15,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
-#include "common/rpc.h"
+#include "common/file.h"
 #include "coordinator/config/spsa_config.h"
 #include "coordinator/spsa/step.h"
 #include "coordinator/store/sqlite_store.h"

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "common/rpc.h"
+#include "common/file.h"
 #include "gtest/gtest.h"
 #include "tests/integration/cluster.h"
 

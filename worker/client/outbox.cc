@@ -6,9 +6,9 @@
 
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "common/file.h"
 
 namespace gc9::worker {
 
@@ -21,13 +21,12 @@ absl::Status Outbox::Open(const std::string& path) {
     return absl::FailedPreconditionError(
         absl::StrCat(path, " is in use by another worker; give each worker its own --outbox"));
   }
-  std::ifstream in(path, std::ios::binary);
-  if (in) {
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    if (!contents_.ParseFromString(bytes.str())) {
-      return absl::DataLossError(absl::StrCat(path, " is not a gc9 worker outbox"));
-    }
+  // No file yet: nothing left over from an earlier run.
+  absl::StatusOr<std::string> bytes = common::ReadWholeFile(path, "worker outbox");
+  if (absl::IsNotFound(bytes.status())) return absl::OkStatus();
+  if (!bytes.ok()) return bytes.status();
+  if (!contents_.ParseFromString(*bytes)) {
+    return absl::DataLossError(absl::StrCat(path, " is not a gc9 worker outbox"));
   }
   return absl::OkStatus();
 }

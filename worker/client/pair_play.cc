@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "engine/status_macros.h"
+#include "common/status_macros.h"
 
 namespace gc9::worker {
 

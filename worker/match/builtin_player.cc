@@ -7,8 +7,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 #include "engine/engine.h"
-#include "engine/status_macros.h"
 
 namespace gc9::worker {
 namespace {

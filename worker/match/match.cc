@@ -7,8 +7,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "common/status_macros.h"
 #include "engine/game.h"
-#include "engine/status_macros.h"
 #include "worker/match/adjudicator.h"
 #include "worker/match/pgn.h"
 

@@ -6,8 +6,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 #include "engine/game.h"
-#include "engine/status_macros.h"
 
 namespace gc9::worker {
 namespace {

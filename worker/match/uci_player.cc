@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "engine/status_macros.h"
+#include "common/status_macros.h"
 
 namespace gc9::worker {
 namespace {
