@@ -36,11 +36,6 @@ absl::StatusOr<proto::OpeningList> ReadOpeningsFile(const std::string& path);
 // from the run's seed); the variant must be chess8400.
 absl::StatusOr<proto::OpeningList> Chess8400Openings(const proto::RunConfig& config);
 
-// `plies` random legal moves from the variant's start position, chosen by `seed` (fewer if a
-// game ends first). The same seed gives the same opening.
-absl::StatusOr<proto::OpeningPosition> RandomOpening(const std::string& variant, int plies,
-                                                     uint64_t seed);
-
 // The default of `gc9 run` with no file: configs/runs/tune-piece-values.textproto (the main
 // job, an SPSA tuning), compiled in.
 absl::string_view DefaultRunConfigText();

@@ -2,17 +2,13 @@
 // and field.
 #include "coordinator/config/run_config.h"
 
-#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <string>
 
-#include "absl/strings/match.h"
 #include "engine/chess8400.h"
-#include "engine/game.h"
-#include "engine/variant_catalog.h"
 #include "gtest/gtest.h"
 
 namespace gc9::coordinator::config {
@@ -125,43 +121,6 @@ TEST(RunConfig, MultiMoveOpeningsEndOnAWholeTurn) {
   // Two moves in the left wing are no turn.
   error = ErrorOf(with_moves("move: \"d2d3,c2c3\""));
   EXPECT_NE(error.find("openings.list.position[0]: move 'd2d3,c2c3'"), std::string::npos) << error;
-}
-
-TEST(RandomOpening, PliesAreWholeTurnsInMultiMoveVariants) {
-  auto variant = *engine::BuiltinVariant("granlem-multimove");
-  int multi = 0;
-  for (uint64_t seed = 1; seed <= 20; ++seed) {
-    absl::StatusOr<proto::OpeningPosition> opening = RandomOpening("granlem-multimove", 4, seed);
-    ASSERT_TRUE(opening.ok()) << opening.status();
-    EXPECT_EQ(opening->move_size(), 4);
-    std::unique_ptr<engine::Game> game = *engine::Game::New(variant);
-    for (const std::string& turn : opening->move()) {
-      const engine::Color mover = game->side_to_move();
-      ASSERT_TRUE(game->Play(turn).ok()) << turn;
-      EXPECT_NE(game->side_to_move(), mover) << turn;
-      // Play closes a turn of several moves itself: a pass is written only after a lone move.
-      if (absl::EndsWith(turn, ",0000")) {
-        EXPECT_EQ(std::count(turn.begin(), turn.end(), ','), 1) << turn;
-      }
-      multi += absl::StrContains(turn, ",");
-    }
-    absl::StatusOr<proto::OpeningPosition> again = RandomOpening("granlem-multimove", 4, seed);
-    ASSERT_TRUE(again.ok());
-    EXPECT_EQ(std::vector<std::string>(again->move().begin(), again->move().end()),
-              std::vector<std::string>(opening->move().begin(), opening->move().end()));
-  }
-  EXPECT_GT(multi, 0);
-}
-
-TEST(RandomOpening, SingleMoveVariantsGetPlies) {
-  absl::StatusOr<proto::OpeningPosition> opening = RandomOpening("granlem", 6, 3);
-  ASSERT_TRUE(opening.ok()) << opening.status();
-  ASSERT_EQ(opening->move_size(), 6);
-  std::unique_ptr<engine::Game> game = *engine::Game::New(*engine::BuiltinVariant("granlem"));
-  for (const std::string& move : opening->move()) {
-    EXPECT_FALSE(absl::StrContains(move, ",")) << move;
-    EXPECT_TRUE(game->Play(move).ok()) << move;
-  }
 }
 
 TEST(RunConfig, OpeningsFileIsReadInline) {

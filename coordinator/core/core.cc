@@ -270,18 +270,15 @@ void Core::HandleAcquire(const proto::AcquireRequest& request, proto::AcquireRep
   batch->set_batch_id(id);
   batch->set_deadline_unix_ms(lease.record.deadline_unix_ms());
   *batch->mutable_config() = run->record.config();
-  batch->mutable_config()->clear_openings();
   const proto::Openings& openings = run->record.config().openings();
+  // Random openings are drawn by the worker from each pair's seed (engine play has no place on
+  // this thread); every other source is resolved here, one opening a pair.
+  if (!openings.has_random()) batch->mutable_config()->clear_openings();
   for (int64_t index : lease.record.pair_index()) {
     proto::PairAssignment* pair = batch->add_pair();
     pair->set_pair_index(index);
     pair->set_seed(MixSeed(run->record.config().seed(), index));
-    if (openings.has_random()) {
-      // Drawn here rather than stored: the pair's seed gives the same opening on a replay.
-      absl::StatusOr<proto::OpeningPosition> opening = config::RandomOpening(
-          run->record.config().variant(), openings.random().plies(), pair->seed());
-      if (opening.ok()) *pair->mutable_opening() = *std::move(opening);
-    } else if (!run->opening_order.empty()) {
+    if (!run->opening_order.empty()) {
       const int which = run->opening_order[index % run->opening_order.size()];
       *pair->mutable_opening() = openings.list().position(which);
     }

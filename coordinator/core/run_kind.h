@@ -54,10 +54,10 @@ class RunKind {
   // Written into RunRecord.kind_state whenever the run changed.
   virtual std::string SaveState() const { return std::string(); }
 
-  // A lease is being handed out. `batch` already holds the run's config (openings cleared)
-  // and each pair's index, seed and opening; the kind may change the engines' parameters and
-  // the openings. The returned string is persisted with the lease and given back to
-  // CountPair for each of its pairs.
+  // A lease is being handed out. `batch` already holds the run's config (openings cleared
+  // unless random, which the worker draws from each pair's seed) and each pair's index, seed
+  // and opening; the kind may change the engines' parameters and set the pairs' openings. The
+  // returned string is persisted with the lease and given back to CountPair for each of its pairs.
   virtual std::string PrepareBatch(proto::Batch* batch) { return std::string(); }
 
   // A pair counted for the first time (never for a repeat), played under the lease whose

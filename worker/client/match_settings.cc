@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/variant_catalog.h"
+#include "worker/client/random_opening.h"
 
 namespace gc9::worker {
 namespace {
@@ -44,6 +45,17 @@ Opening OpeningFromProto(const proto::OpeningPosition& opening) {
   out.fen = opening.fen();
   out.moves.assign(opening.move().begin(), opening.move().end());
   return out;
+}
+
+absl::StatusOr<Opening> PairOpening(const proto::RunConfig& config,
+                                    const proto::PairAssignment& pair) {
+  if (pair.has_opening() || !config.openings().has_random()) {
+    return OpeningFromProto(pair.opening());
+  }
+  absl::StatusOr<proto::OpeningPosition> random =
+      RandomOpening(config.variant(), config.openings().random().plies(), pair.seed());
+  if (!random.ok()) return random.status();
+  return OpeningFromProto(*random);
 }
 
 absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& config) {

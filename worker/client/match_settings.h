@@ -21,6 +21,10 @@ struct MatchSettings {
 absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& config);
 EngineSpec EngineSpecFromConfig(const proto::EngineConfig& engine);
 Opening OpeningFromProto(const proto::OpeningPosition& opening);
+// Where a pair's games start: the pair's own opening; else, for a run with random openings,
+// one drawn from the pair's seed; else the variant's start position.
+absl::StatusOr<Opening> PairOpening(const proto::RunConfig& config,
+                                    const proto::PairAssignment& pair);
 
 // The report of one played pair.
 proto::PairResult PairResultFromRecord(const proto::Batch& batch, int64_t pair_index,

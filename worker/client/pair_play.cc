@@ -7,9 +7,10 @@
 namespace gc9::worker {
 
 absl::StatusOr<PairRecord> PlayAssignment(const MatchSettings& settings,
+                                          const proto::RunConfig& config,
                                           const proto::PairAssignment& assignment, Player& engine_a,
                                           Player& engine_b, const MatchContext& context) {
-  const Opening opening = OpeningFromProto(assignment.opening());
+  ASSIGN_OR_RETURN(const Opening opening, PairOpening(config, assignment));
   if (assignment.game_nodes_size() != 2 || settings.time_control.nodes <= 0) {
     return PlayPair(settings.variant, opening, engine_a, engine_b, settings.time_control,
                     settings.adjudication, context);

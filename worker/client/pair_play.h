@@ -10,6 +10,7 @@
 namespace gc9::worker {
 
 absl::StatusOr<PairRecord> PlayAssignment(const MatchSettings& settings,
+                                          const proto::RunConfig& config,
                                           const proto::PairAssignment& assignment, Player& engine_a,
                                           Player& engine_b, const MatchContext& context);
 

@@ -270,8 +270,8 @@ void Worker::PlayerLoop(int slot) {
       context.site = "gc9";
       context.round = absl::StrCat(assignment.pair_index() + 1);
       context.cancel = &batch.stop;
-      absl::StatusOr<PairRecord> record =
-          PlayAssignment(batch.settings, assignment, *players[0], *players[1], context);
+      absl::StatusOr<PairRecord> record = PlayAssignment(
+          batch.settings, batch.batch.config(), assignment, *players[0], *players[1], context);
       if (record.ok()) {
         outbox_.Add(PairResultFromRecord(batch.batch, assignment.pair_index(), *record,
                                          batch.batch.config().store_pgn()));
