@@ -458,32 +458,6 @@ void Core::HandleCancel(const proto::CancelRequest& request, proto::CancelReply*
   Answer(std::move(done));
 }
 
-void Core::HandleExportPgn(const proto::ExportPgnRequest& request, proto::ExportPgnReply* reply,
-                           Done done) {
-  if (runs_.count(request.run_id()) == 0) {
-    return Answer(std::move(done), absl::NotFoundError(absl::StrCat("no run ", request.run_id())));
-  }
-  const int limit = request.max_pairs() > 0
-                        ? std::min(request.max_pairs(), options_.max_pgn_page_pairs)
-                        : options_.max_pgn_page_pairs;
-  // Reads what is committed; a pair counted since the last Flush shows on the next page.
-  absl::StatusOr<std::vector<proto::PairResult>> pairs =
-      store_->ReadPairs(request.run_id(), request.after_pair(), limit);
-  if (!pairs.ok()) return Answer(std::move(done), pairs.status());
-  std::string* pgn = reply->mutable_pgn();
-  reply->set_last_pair(request.after_pair());
-  for (const proto::PairResult& pair : *pairs) {
-    for (const std::string& game : pair.pgn()) {
-      pgn->append(game);
-      if (!game.empty() && game.back() != '\n') pgn->push_back('\n');
-      pgn->push_back('\n');
-    }
-    reply->set_last_pair(pair.pair_index());
-  }
-  reply->set_done(static_cast<int>(pairs->size()) < limit);
-  Answer(std::move(done));
-}
-
 void Core::Tick() {
   const int64_t now = now_ms_();
   std::vector<int64_t> settled;
@@ -521,6 +495,8 @@ void Core::Flush() {
                      : absl::UnavailableError(absl::StrCat("not stored: ", status.message())));
   }
 }
+
+bool Core::HasRun(int64_t run_id) const { return runs_.count(run_id) > 0; }
 
 int64_t Core::CountedPairs(int64_t run_id) const {
   auto it = runs_.find(run_id);

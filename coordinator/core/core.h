@@ -32,7 +32,6 @@ struct CoreOptions {
   int64_t lease_ms = 60000;         // a lease's life without a heartbeat
   int64_t heartbeat_ms = 10000;     // what workers are told to use; well under lease_ms
   int64_t acquire_retry_ms = 1000;  // how long a worker without work waits
-  int max_pgn_page_pairs = 500;
 };
 
 class Core {
@@ -55,8 +54,7 @@ class Core {
   void HandleList(const proto::ListRequest& request, proto::ListReply* reply, Done done);
   void HandleStatus(const proto::StatusRequest& request, proto::StatusReply* reply, Done done);
   void HandleCancel(const proto::CancelRequest& request, proto::CancelReply* reply, Done done);
-  void HandleExportPgn(const proto::ExportPgnRequest& request, proto::ExportPgnReply* reply,
-                       Done done);
+  // Reads of the database (PGN export) are the read side's (read_side.h), not the core's.
 
   // Expires the leases whose deadline has passed: their unreported pairs go back to the
   // queue of their run.
@@ -68,6 +66,8 @@ class Core {
   void Flush();
   bool HasPending() const { return !waiting_.empty() || !batch_.empty(); }
 
+  // For the read side, which asks on the executor before it reads a run's pairs.
+  bool HasRun(int64_t run_id) const;
   // For tests and the benchmark.
   int64_t CountedPairs(int64_t run_id) const;
 

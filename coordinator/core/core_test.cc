@@ -1,14 +1,17 @@
 // The core without a network: leases, expiry and replay, idempotent reports, refusals,
 // fairness by priority, the SPRT stop and recovery from the store, on real SQLite files and a
-// clock the test moves.
+// clock the test moves; and the read side's PGN export beside it.
 #include "coordinator/core/core.h"
 
 #include <unistd.h>
 
+#include <future>
 #include <memory>
 #include <string>
 
 #include "coordinator/core/core_fixture.h"
+#include "coordinator/core/executor.h"
+#include "coordinator/core/read_side.h"
 #include "coordinator/store/sqlite_store.h"
 #include "gtest/gtest.h"
 
@@ -33,6 +36,32 @@ proto::RunConfig FixedConfig(int pairs, int batch_pairs, int priority = 0) {
 proto::PairResult PgnPairOf(const proto::Batch& batch, int which, int pentanomial) {
   return PairOf(batch, which, pentanomial, /*with_pgn=*/true);
 }
+
+// The core on its executor with the read side beside it, as the coordinator runs them; while
+// this lives the test talks to them only.
+class Serving {
+ public:
+  Serving(Core* core, const std::string& db)
+      : executor_([core] { core->Flush(); }, [core] { core->Tick(); }, 1000),
+        reads_(core, &executor_, store::SqliteReader::Open(db).value()) {
+    executor_.Start();
+    reads_.Start();
+  }
+  ~Serving() {
+    reads_.Stop();
+    executor_.Stop();
+  }
+
+  absl::Status ExportPgn(const proto::ExportPgnRequest& request, proto::ExportPgnReply* reply) {
+    std::promise<absl::Status> answer;
+    reads_.HandleExportPgn(request, reply, [&](absl::Status status) { answer.set_value(status); });
+    return answer.get_future().get();
+  }
+
+ private:
+  Executor executor_;
+  ReadSide reads_;
+};
 
 class CoreTest : public CoreFixture {
  protected:
@@ -305,7 +334,8 @@ TEST_F(CoreTest, PgnIsExportedWhenStored) {
   request.set_run_id(run);
   request.set_after_pair(-1);
   proto::ExportPgnReply pgn;
-  ASSERT_TRUE(Call(&Core::HandleExportPgn, request, &pgn).ok());
+  Serving serving(core_.get(), path_);
+  ASSERT_TRUE(serving.ExportPgn(request, &pgn).ok());
   EXPECT_TRUE(pgn.done());
   EXPECT_EQ(pgn.last_pair(), 1);
   size_t events = 0;
@@ -314,6 +344,16 @@ TEST_F(CoreTest, PgnIsExportedWhenStored) {
     ++events;
   }
   EXPECT_EQ(events, 2u);
+}
+
+TEST_F(CoreTest, PgnOfAnUnknownRunIsNotFound) {
+  Serving serving(core_.get(), path_);
+  proto::ExportPgnRequest request;
+  request.set_run_id(42);
+  proto::ExportPgnReply pgn;
+  absl::Status status = serving.ExportPgn(request, &pgn);
+  EXPECT_EQ(status.code(), absl::StatusCode::kNotFound) << status;
+  EXPECT_NE(status.message().find("no run 42"), absl::string_view::npos) << status;
 }
 
 TEST_F(CoreTest, InvalidSubmitIsRefused) {

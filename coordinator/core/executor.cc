@@ -46,10 +46,10 @@ void Executor::Loop() {
     for (Task& task : tasks) task();
     tasks.clear();
     if (Clock::now() >= next_tick) {
-      on_tick_();
+      if (on_tick_) on_tick_();
       next_tick = Clock::now() + std::chrono::milliseconds(tick_ms_);
     }
-    after_drain_();
+    if (after_drain_) after_drain_();
     if (stopping) {
       std::lock_guard<std::mutex> lock(mutex_);
       if (queue_.empty()) return;

@@ -1,7 +1,7 @@
 // The one thread that runs the core: tasks posted from any thread run in order; after each
 // drain of the queue the `after_drain` hook runs (the core's Flush, so one commit covers
 // every request that arrived while the previous commit was on its way to the disk), and
-// `on_tick` runs every `tick_ms`.
+// `on_tick` runs every `tick_ms`. Either hook may be empty (the read side's thread has none).
 #pragma once
 
 #include <condition_variable>

@@ -14,6 +14,7 @@
 #include "common/rpc.h"
 #include "coordinator/core/core.h"
 #include "coordinator/core/executor.h"
+#include "coordinator/core/read_side.h"
 #include "coordinator/server/server.h"
 #include "coordinator/store/sqlite_store.h"
 
@@ -81,13 +82,22 @@ int Main(int argc, char** argv) {
                  std::string(status.message()).c_str());
     return 1;
   }
+  // The read side's own connection, opened once the store has made the database.
+  absl::StatusOr<std::unique_ptr<store::SqliteReader>> reader = store::SqliteReader::Open(db);
+  if (!reader.ok()) {
+    std::fprintf(stderr, "gc9-coordinator: %s\n", std::string(reader.status().message()).c_str());
+    return 1;
+  }
   core::Executor executor([&core] { core.Flush(); }, [&core] { core.Tick(); },
                           std::min<int64_t>(1000, std::max<int64_t>(50, lease_ms / 10)));
+  core::ReadSide reads(&core, &executor, *std::move(reader));
   executor.Start();
+  reads.Start();
   absl::StatusOr<std::unique_ptr<server::Server>> server =
-      server::Server::Start(&core, &executor, options);
+      server::Server::Start(&core, &executor, &reads, options);
   if (!server.ok()) {
     std::fprintf(stderr, "gc9-coordinator: %s\n", std::string(server.status().message()).c_str());
+    reads.Stop();
     executor.Stop();
     return 1;
   }
@@ -105,6 +115,8 @@ int Main(int argc, char** argv) {
   sigwait(&signals, &signal_number);
   std::fprintf(stderr, "gc9-coordinator: stopping (signal %d)\n", signal_number);
   (*server)->Shutdown();
+  // The read side last posts to the executor, so it stops first.
+  reads.Stop();
   executor.Stop();
   return 0;
 }

@@ -19,13 +19,11 @@ bool SameSecret(const std::string& expected, grpc::string_ref given) {
   return diff == 0;
 }
 
-// The reaction shared by every method: authenticate, then hand the call to the executor.
-template <typename Request, typename Reply>
-grpc::ServerUnaryReactor* Dispatch(grpc::CallbackServerContext* context, const Request* request,
-                                   Reply* reply, const std::string& token, core::Core* core,
-                                   core::Executor* executor,
-                                   void (core::Core::*handler)(const Request&, Reply*,
-                                                               core::Done)) {
+// The reaction shared by every method: authenticate, then `forward` the call, which answers
+// through the done callback it is given.
+template <typename Forward>
+grpc::ServerUnaryReactor* Dispatch(grpc::CallbackServerContext* context, const std::string& token,
+                                   Forward forward) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   if (!token.empty()) {
     const auto& metadata = context->client_metadata();
@@ -36,10 +34,7 @@ grpc::ServerUnaryReactor* Dispatch(grpc::CallbackServerContext* context, const R
       return reactor;
     }
   }
-  executor->Post([=] {
-    (core->*handler)(*request, reply,
-                     [reactor](absl::Status status) { reactor->Finish(common::ToGrpc(status)); });
-  });
+  forward([reactor](absl::Status status) { reactor->Finish(common::ToGrpc(status)); });
   return reactor;
 }
 
@@ -47,23 +42,39 @@ grpc::ServerUnaryReactor* Dispatch(grpc::CallbackServerContext* context, const R
 
 namespace {
 
-// What both services share: the core, its executor and the token every call must carry.
+// What both services share: the core, its executor, the read side and the token every call
+// must carry.
 class Route {
  public:
-  Route(core::Core* core, core::Executor* executor, std::string token)
-      : core_(core), executor_(executor), token_(std::move(token)) {}
+  Route(core::Core* core, core::Executor* executor, core::ReadSide* reads, std::string token)
+      : core_(core), executor_(executor), reads_(reads), token_(std::move(token)) {}
 
+  // To the core, on its executor.
   template <typename Request, typename Reply>
   grpc::ServerUnaryReactor* operator()(grpc::CallbackServerContext* context, const Request* request,
                                        Reply* reply,
                                        void (core::Core::*handler)(const Request&, Reply*,
                                                                    core::Done)) const {
-    return Dispatch(context, request, reply, token_, core_, executor_, handler);
+    return Dispatch(context, token_, [=, state = core_, executor = executor_](core::Done done) {
+      executor->Post([=] { (state->*handler)(*request, reply, done); });
+    });
+  }
+
+  // To the read side, which posts its own work and never blocks the caller.
+  template <typename Request, typename Reply>
+  grpc::ServerUnaryReactor* operator()(grpc::CallbackServerContext* context, const Request* request,
+                                       Reply* reply,
+                                       void (core::ReadSide::*handler)(const Request&, Reply*,
+                                                                       core::Done)) const {
+    return Dispatch(context, token_, [=, reads = reads_](core::Done done) {
+      (reads->*handler)(*request, reply, std::move(done));
+    });
   }
 
  private:
   core::Core* core_;
   core::Executor* executor_;
+  core::ReadSide* reads_;
   std::string token_;
 };
 
@@ -71,8 +82,7 @@ class Route {
 
 class Server::WorkerServiceImpl : public proto::WorkerService::CallbackService {
  public:
-  WorkerServiceImpl(core::Core* core, core::Executor* executor, std::string token)
-      : route_(core, executor, std::move(token)) {}
+  explicit WorkerServiceImpl(Route route) : route_(std::move(route)) {}
 
   grpc::ServerUnaryReactor* Register(grpc::CallbackServerContext* context,
                                      const proto::RegisterRequest* request,
@@ -101,8 +111,7 @@ class Server::WorkerServiceImpl : public proto::WorkerService::CallbackService {
 
 class Server::UserServiceImpl : public proto::UserService::CallbackService {
  public:
-  UserServiceImpl(core::Core* core, core::Executor* executor, std::string token)
-      : route_(core, executor, std::move(token)) {}
+  explicit UserServiceImpl(Route route) : route_(std::move(route)) {}
 
   grpc::ServerUnaryReactor* Submit(grpc::CallbackServerContext* context,
                                    const proto::SubmitRequest* request,
@@ -127,7 +136,7 @@ class Server::UserServiceImpl : public proto::UserService::CallbackService {
   grpc::ServerUnaryReactor* ExportPgn(grpc::CallbackServerContext* context,
                                       const proto::ExportPgnRequest* request,
                                       proto::ExportPgnReply* reply) override {
-    return route_(context, request, reply, &core::Core::HandleExportPgn);
+    return route_(context, request, reply, &core::ReadSide::HandleExportPgn);
   }
 
  private:
@@ -135,6 +144,7 @@ class Server::UserServiceImpl : public proto::UserService::CallbackService {
 };
 
 absl::StatusOr<std::unique_ptr<Server>> Server::Start(core::Core* core, core::Executor* executor,
+                                                      core::ReadSide* reads,
                                                       const ServerOptions& options) {
   std::shared_ptr<grpc::ServerCredentials> credentials;
   if (!options.tls_cert_file.empty() || !options.tls_key_file.empty()) {
@@ -153,8 +163,9 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(core::Core* core, core::Ex
     credentials = grpc::InsecureServerCredentials();
   }
   std::unique_ptr<Server> server(new Server());
-  server->worker_service_ = std::make_unique<WorkerServiceImpl>(core, executor, options.token);
-  server->user_service_ = std::make_unique<UserServiceImpl>(core, executor, options.token);
+  const Route route(core, executor, reads, options.token);
+  server->worker_service_ = std::make_unique<WorkerServiceImpl>(route);
+  server->user_service_ = std::make_unique<UserServiceImpl>(route);
   grpc::ServerBuilder builder;
   builder.AddListeningPort(options.listen, credentials, &server->port_);
   builder.RegisterService(server->worker_service_.get());

@@ -1,6 +1,7 @@
 // The coordinator's gRPC front: WorkerService and UserService on the callback API. A reaction
-// checks the token and posts the request onto the core's executor; the core answers from its
-// thread once the request's writes are committed. Nothing here blocks.
+// checks the token and hands the request to the core, through its executor, or to the read
+// side (PGN export); they answer from their threads, the core once the request's writes are
+// committed. Nothing here blocks.
 #pragma once
 
 #include <memory>
@@ -9,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "coordinator/core/core.h"
 #include "coordinator/core/executor.h"
+#include "coordinator/core/read_side.h"
 #include "grpcpp/grpcpp.h"
 
 namespace gc9::coordinator::server {
@@ -22,7 +24,9 @@ struct ServerOptions {
 
 class Server {
  public:
+  // `core` runs on `executor`; all three must outlive the server.
   static absl::StatusOr<std::unique_ptr<Server>> Start(core::Core* core, core::Executor* executor,
+                                                       core::ReadSide* reads,
                                                        const ServerOptions& options);
   ~Server();
 

@@ -49,18 +49,26 @@ absl::Status ParseColumn(sqlite3_stmt* stmt, int column, Message* message) {
   return absl::OkStatus();
 }
 
-}  // namespace
+absl::Status ErrorOf(sqlite3* db, absl::string_view what) {
+  return absl::InternalError(absl::StrCat("sqlite: ", what, ": ", sqlite3_errmsg(db)));
+}
 
-absl::StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path) {
+absl::StatusOr<sqlite3*> OpenDatabase(const std::string& path, int flags) {
   sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
-      SQLITE_OK) {
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
     std::string message = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
     return absl::UnavailableError(absl::StrCat("cannot open database ", path, ": ", message));
   }
-  std::unique_ptr<SqliteStore> store(new SqliteStore(db));
   sqlite3_busy_timeout(db, 5000);
+  return db;
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string& path) {
+  ASSIGN_OR_RETURN(sqlite3 * db, OpenDatabase(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE));
+  std::unique_ptr<SqliteStore> store(new SqliteStore(db));
   RETURN_IF_ERROR(store->Exec("PRAGMA journal_mode=WAL"));
   RETURN_IF_ERROR(store->Exec("PRAGMA synchronous=FULL"));
   RETURN_IF_ERROR(store->Exec(kSchema));
@@ -75,9 +83,7 @@ SqliteStore::~SqliteStore() {
   sqlite3_close(db_);
 }
 
-absl::Status SqliteStore::Error(absl::string_view what) const {
-  return absl::InternalError(absl::StrCat("sqlite: ", what, ": ", sqlite3_errmsg(db_)));
-}
+absl::Status SqliteStore::Error(absl::string_view what) const { return ErrorOf(db_, what); }
 
 absl::Status SqliteStore::Exec(const char* sql) {
   char* message = nullptr;
@@ -181,14 +187,21 @@ absl::StatusOr<Snapshot> SqliteStore::Load() {
   return snapshot;
 }
 
-absl::StatusOr<std::vector<proto::PairResult>> SqliteStore::ReadPairs(int64_t run_id,
-                                                                      int64_t after_pair,
-                                                                      int limit) {
+absl::StatusOr<std::unique_ptr<SqliteReader>> SqliteReader::Open(const std::string& path) {
+  ASSIGN_OR_RETURN(sqlite3 * db, OpenDatabase(path, SQLITE_OPEN_READONLY));
+  return std::unique_ptr<SqliteReader>(new SqliteReader(db));
+}
+
+SqliteReader::~SqliteReader() { sqlite3_close(db_); }
+
+absl::StatusOr<std::vector<proto::PairResult>> SqliteReader::ReadPairs(int64_t run_id,
+                                                                       int64_t after_pair,
+                                                                       int limit) {
   const char* sql =
       "SELECT result, pgn FROM pairs WHERE run_id = ? AND pair_index > ? "
       "ORDER BY pair_index LIMIT ?";
   sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db_, sql, -1, &stmt, nullptr) != SQLITE_OK) return Error(sql);
+  if (sqlite3_prepare_v2(db_, sql, -1, &stmt, nullptr) != SQLITE_OK) return ErrorOf(db_, sql);
   sqlite3_bind_int64(stmt, 1, run_id);
   sqlite3_bind_int64(stmt, 2, after_pair);
   sqlite3_bind_int(stmt, 3, limit);
@@ -205,7 +218,7 @@ absl::StatusOr<std::vector<proto::PairResult>> SqliteStore::ReadPairs(int64_t ru
     }
     if (!status.ok()) break;
   }
-  if (status.ok() && rc != SQLITE_DONE) status = Error(sql);
+  if (status.ok() && rc != SQLITE_DONE) status = ErrorOf(db_, sql);
   sqlite3_finalize(stmt);
   if (!status.ok()) return status;
   return pairs;

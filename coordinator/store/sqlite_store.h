@@ -1,4 +1,5 @@
-// The Store on one SQLite file: a table per record kind, each row a serialized proto.
+// The Store and the Reader on one SQLite file: a table per record kind, each row a serialized
+// proto.
 #pragma once
 
 #include <memory>
@@ -23,8 +24,6 @@ class SqliteStore : public Store {
 
   absl::Status Commit(const WriteBatch& batch) override;
   absl::StatusOr<Snapshot> Load() override;
-  absl::StatusOr<std::vector<proto::PairResult>> ReadPairs(int64_t run_id, int64_t after_pair,
-                                                           int limit) override;
 
  private:
   explicit SqliteStore(sqlite3* db) : db_(db) {}
@@ -38,6 +37,22 @@ class SqliteStore : public Store {
   sqlite3_stmt* put_lease_ = nullptr;
   sqlite3_stmt* delete_lease_ = nullptr;
   sqlite3_stmt* put_worker_ = nullptr;
+};
+
+class SqliteReader : public Reader {
+ public:
+  // A read-only connection to the database a SqliteStore has created. WAL mode lets it read
+  // the last commit while the store writes the next.
+  static absl::StatusOr<std::unique_ptr<SqliteReader>> Open(const std::string& path);
+  ~SqliteReader() override;
+
+  absl::StatusOr<std::vector<proto::PairResult>> ReadPairs(int64_t run_id, int64_t after_pair,
+                                                           int limit) override;
+
+ private:
+  explicit SqliteReader(sqlite3* db) : db_(db) {}
+
+  sqlite3* db_;
 };
 
 }  // namespace gc9::coordinator::store

@@ -1,5 +1,5 @@
 // The SQLite store on real files: what is committed comes back after reopening, a pair is
-// written once, PGN stays on disk until asked for.
+// written once, PGN stays on disk until the reader asks for it, on a connection of its own.
 #include "coordinator/store/sqlite_store.h"
 
 #include <unistd.h>
@@ -63,14 +63,33 @@ TEST(SqliteStore, CommitsSurviveReopening) {
   ASSERT_EQ(snapshot->leases.size(), 1u);
   ASSERT_EQ(snapshot->workers.size(), 1u);
 
-  absl::StatusOr<std::vector<proto::PairResult>> pairs = (*store)->ReadPairs(7, -1, 10);
+  // PGN is read by the read side, on a connection of its own.
+  auto reader = SqliteReader::Open(path);
+  ASSERT_TRUE(reader.ok()) << reader.status();
+  absl::StatusOr<std::vector<proto::PairResult>> pairs = (*reader)->ReadPairs(7, -1, 10);
   ASSERT_TRUE(pairs.ok());
   ASSERT_EQ(pairs->size(), 2u);
   ASSERT_EQ((*pairs)[0].pgn_size(), 1);
   EXPECT_EQ((*pairs)[0].pgn(0), "[Event \"a\"]");
-  pairs = (*store)->ReadPairs(7, 0, 10);
+  pairs = (*reader)->ReadPairs(7, 0, 10);
   ASSERT_EQ(pairs->size(), 1u);
   EXPECT_EQ((*pairs)[0].pair_index(), 1);
+}
+
+TEST(SqliteStore, ReaderSeesWhatIsCommittedAfterItOpened) {
+  const std::string path = TempDb("reader.db");
+  auto store = SqliteStore::Open(path);
+  ASSERT_TRUE(store.ok());
+  auto reader = SqliteReader::Open(path);
+  ASSERT_TRUE(reader.ok()) << reader.status();
+  EXPECT_TRUE((*reader)->ReadPairs(3, -1, 10)->empty());
+  WriteBatch batch;
+  batch.pairs.push_back(Pair(3, 0, 2, "[Event \"r\"]"));
+  ASSERT_TRUE((*store)->Commit(batch).ok());
+  absl::StatusOr<std::vector<proto::PairResult>> pairs = (*reader)->ReadPairs(3, -1, 10);
+  ASSERT_TRUE(pairs.ok()) << pairs.status();
+  ASSERT_EQ(pairs->size(), 1u);
+  EXPECT_EQ((*pairs)[0].pgn(0), "[Event \"r\"]");
 }
 
 TEST(SqliteStore, PairIsWrittenOnceAndLeaseDeletes) {

@@ -1,6 +1,10 @@
 // The coordinator's persistence: a narrow interface over serialized protos (proto/
 // coordinator.proto's records), so the core never sees SQL. One WriteBatch is one
 // transaction: either all of it is durable when Commit returns OK, or none of it is.
+//
+// Two sides: the Store, which only the core uses (on its executor), writes and loads the state
+// at start; a Reader reads what is committed, with a connection of its own, from the read
+// side's thread (coordinator/core/read_side.h), so that the core never waits for such reads.
 #pragma once
 
 #include <cstdint>
@@ -41,6 +45,13 @@ class Store {
 
   virtual absl::Status Commit(const WriteBatch& batch) = 0;
   virtual absl::StatusOr<Snapshot> Load() = 0;
+};
+
+// Used by one thread at a time.
+class Reader {
+ public:
+  virtual ~Reader() = default;
+
   // The run's pairs with pair_index > after_pair, in index order, at most `limit`, PGN
   // included.
   virtual absl::StatusOr<std::vector<proto::PairResult>> ReadPairs(int64_t run_id,
