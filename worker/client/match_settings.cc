@@ -58,6 +58,11 @@ absl::StatusOr<Opening> PairOpening(const proto::RunConfig& config,
   return OpeningFromProto(*random);
 }
 
+std::array<int64_t, 2> GameNodes(const proto::PairAssignment& pair) {
+  if (pair.game_nodes_size() != 2) return {0, 0};
+  return {pair.game_nodes(0), pair.game_nodes(1)};
+}
+
 absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& config) {
   MatchSettings settings;
   absl::StatusOr<std::shared_ptr<const engine::Variant>> variant =

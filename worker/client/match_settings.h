@@ -1,6 +1,8 @@
 // From a batch's run configuration (proto) to the match library's plain settings.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <memory>
 
 #include "absl/status/statusor.h"
@@ -25,6 +27,9 @@ Opening OpeningFromProto(const proto::OpeningPosition& opening);
 // one drawn from the pair's seed; else the variant's start position.
 absl::StatusOr<Opening> PairOpening(const proto::RunConfig& config,
                                     const proto::PairAssignment& pair);
+
+// Each game's node limit, when the pair gives one (PlayPair's `game_nodes`), else zeros.
+std::array<int64_t, 2> GameNodes(const proto::PairAssignment& pair);
 
 // The report of one played pair.
 proto::PairResult PairResultFromRecord(const proto::Batch& batch, int64_t pair_index,

@@ -3,23 +3,23 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/time/time.h"
 #include "common/rpc.h"
+#include "common/status_macros.h"
 #include "engine/bench.h"
 #include "engine/variant_catalog.h"
-#include "worker/client/pair_play.h"
 
 namespace gc9::worker {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-int64_t MsSince(Clock::time_point start) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+int64_t MsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                               start)
+      .count();
 }
 
 // Errors that sending again cannot cure: the coordinator looked at the pairs and refused them.
@@ -52,13 +52,9 @@ void Worker::Log(const std::string& message) {
 }
 
 void Worker::Stop() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    stopping_ = true;
-    for (auto& [id, batch] : batches_) batch->stop = true;
-  }
-  wake_.notify_all();
-  report_wake_.notify_all();
+  absl::MutexLock lock(&mutex_);
+  stopping_ = true;
+  for (auto& [id, batch] : batches_) batch->stop = true;
 }
 
 absl::Status Worker::Register() {
@@ -73,7 +69,7 @@ absl::Status Worker::Register() {
   int64_t backoff_ms = 100;
   for (;;) {
     {
-      std::lock_guard<std::mutex> lock(mutex_);
+      absl::MutexLock lock(&mutex_);
       if (stopping_) return absl::CancelledError("stopped");
     }
     proto::RegisterReply reply;
@@ -93,8 +89,9 @@ absl::Status Worker::Register() {
     }
     Log(absl::StrCat("cannot register (", status.error_message(), "); retrying in ", backoff_ms,
                      " ms"));
-    std::unique_lock<std::mutex> lock(mutex_);
-    wake_.wait_for(lock, std::chrono::milliseconds(backoff_ms), [&] { return stopping_; });
+    absl::MutexLock lock(&mutex_);
+    mutex_.AwaitWithTimeout(absl::Condition(this, &Worker::Stopping),
+                            absl::Milliseconds(backoff_ms));
     backoff_ms = std::min(backoff_ms * 2, options_.max_backoff_ms);
   }
 }
@@ -116,70 +113,21 @@ absl::Status Worker::Run() {
     threads_.emplace_back([this, slot] { PlayerLoop(slot); });
   }
 
-  Clock::time_point next_acquire = Clock::now();
+  next_acquire_ = Clock::now();
   Clock::time_point next_heartbeat = Clock::now() + std::chrono::milliseconds(heartbeat_ms_);
-  int64_t acquire_backoff_ms = 0;
   for (;;) {
     bool want_work;
     {
-      std::lock_guard<std::mutex> lock(mutex_);
+      absl::MutexLock lock(&mutex_);
       if (stopping_) break;
-      want_work = queue_.empty() && busy_players_ < options_.concurrency;
+      want_work = PlayerIdle();
     }
-    if (want_work && Clock::now() >= next_acquire) {
-      proto::AcquireRequest request;
-      request.set_worker_id(worker_id_);
-      request.set_max_pairs(options_.concurrency);
-      proto::AcquireReply reply;
-      auto context = common::MakeContext(options_.token, options_.rpc_timeout_ms);
-      grpc::Status status = stub_->AcquireWork(context.get(), request, &reply);
-      if (!status.ok()) {
-        acquire_backoff_ms =
-            std::clamp<int64_t>(acquire_backoff_ms * 2, 100, options_.max_backoff_ms);
-        if (status.error_code() == grpc::StatusCode::NOT_FOUND) Register().IgnoreError();
-        next_acquire = Clock::now() + std::chrono::milliseconds(acquire_backoff_ms);
-      } else if (!reply.has_batch()) {
-        acquire_backoff_ms = 0;
-        next_acquire =
-            Clock::now() + std::chrono::milliseconds(std::max<int64_t>(50, reply.retry_after_ms()));
-      } else {
-        acquire_backoff_ms = 0;
-        auto batch = std::make_shared<ActiveBatch>();
-        batch->batch = std::move(*reply.mutable_batch());
-        absl::StatusOr<MatchSettings> settings = MatchSettingsFromConfig(batch->batch.config());
-        if (!settings.ok()) {
-          // Unplayable here; the lease runs out and someone else may manage.
-          Log(absl::StrCat("cannot play batch ", batch->batch.batch_id(), ": ",
-                           settings.status().message()));
-          next_acquire = Clock::now() + std::chrono::milliseconds(options_.max_backoff_ms);
-        } else {
-          batch->settings = *std::move(settings);
-          std::lock_guard<std::mutex> lock(mutex_);
-          batch->unfinished = batch->batch.pair_size();
-          batches_[batch->batch.batch_id()] = batch;
-          for (int i = 0; i < batch->batch.pair_size(); ++i) queue_.push_back({batch, i});
-          if (options_.verbose) {
-            Log(absl::StrCat("batch ", batch->batch.batch_id(), " of run ", batch->batch.run_id(),
-                             ": ", batch->batch.pair_size(), " pair(s)"));
-          }
-        }
-        wake_.notify_all();
-      }
-    }
+    if (want_work && Clock::now() >= next_acquire_) Acquire();
     if (Clock::now() >= next_heartbeat) {
       Heartbeat();
       next_heartbeat = Clock::now() + std::chrono::milliseconds(heartbeat_ms_);
     }
-    // Sleep until a heartbeat is due or, while a player is idle, the next acquire; with every
-    // player busy, until one frees up (players notify). A deadline already past is waited for
-    // only when it is the acquire's, which then moves it on, so the loop never spins.
-    std::unique_lock<std::mutex> lock(mutex_);
-    const bool player_idle = queue_.empty() && busy_players_ < options_.concurrency;
-    wake_.wait_until(
-        lock, player_idle ? std::min(next_acquire, next_heartbeat) : next_heartbeat, [&] {
-          return stopping_ ||
-                 (!player_idle && queue_.empty() && busy_players_ < options_.concurrency);
-        });
+    Sleep(next_heartbeat);
   }
   for (std::thread& thread : threads_) thread.join();
   threads_.clear();
@@ -189,11 +137,69 @@ absl::Status Worker::Run() {
   return absl::OkStatus();
 }
 
+void Worker::Sleep(Clock::time_point next_heartbeat) {
+  absl::MutexLock lock(&mutex_);
+  // While a player is idle: until the heartbeat or the next acquire. With every player busy:
+  // until the heartbeat or until one frees up. A deadline already past is waited for only when
+  // it is the acquire's, which Acquire then moves on, so the loop never spins.
+  const bool player_idle = PlayerIdle();
+  const Clock::time_point until =
+      player_idle ? std::min(next_acquire_, next_heartbeat) : next_heartbeat;
+  const absl::Duration timeout = absl::FromChrono(until - Clock::now());
+  if (player_idle) {
+    mutex_.AwaitWithTimeout(absl::Condition(this, &Worker::Stopping), timeout);
+  } else {
+    mutex_.AwaitWithTimeout(absl::Condition(this, &Worker::StoppingOrPlayerIdle), timeout);
+  }
+}
+
+void Worker::Acquire() {
+  proto::AcquireRequest request;
+  request.set_worker_id(worker_id_);
+  request.set_max_pairs(options_.concurrency);
+  proto::AcquireReply reply;
+  auto context = common::MakeContext(options_.token, options_.rpc_timeout_ms);
+  grpc::Status status = stub_->AcquireWork(context.get(), request, &reply);
+  if (!status.ok()) {
+    acquire_backoff_ms_ =
+        std::clamp<int64_t>(acquire_backoff_ms_ * 2, 100, options_.max_backoff_ms);
+    // The coordinator does not know this worker (a new database): register again.
+    if (status.error_code() == grpc::StatusCode::NOT_FOUND) Register().IgnoreError();
+    next_acquire_ = Clock::now() + std::chrono::milliseconds(acquire_backoff_ms_);
+    return;
+  }
+  acquire_backoff_ms_ = 0;
+  if (!reply.has_batch()) {
+    next_acquire_ =
+        Clock::now() + std::chrono::milliseconds(std::max<int64_t>(50, reply.retry_after_ms()));
+    return;
+  }
+  auto batch = std::make_shared<ActiveBatch>();
+  batch->batch = std::move(*reply.mutable_batch());
+  absl::StatusOr<MatchSettings> settings = MatchSettingsFromConfig(batch->batch.config());
+  if (!settings.ok()) {
+    // Unplayable here; the lease runs out and someone else may manage.
+    Log(absl::StrCat("cannot play batch ", batch->batch.batch_id(), ": ",
+                     settings.status().message()));
+    next_acquire_ = Clock::now() + std::chrono::milliseconds(options_.max_backoff_ms);
+    return;
+  }
+  batch->settings = *std::move(settings);
+  if (options_.verbose) {
+    Log(absl::StrCat("batch ", batch->batch.batch_id(), " of run ", batch->batch.run_id(), ": ",
+                     batch->batch.pair_size(), " pair(s)"));
+  }
+  absl::MutexLock lock(&mutex_);
+  batch->unfinished = batch->batch.pair_size();
+  batches_[batch->batch.batch_id()] = batch;
+  for (int i = 0; i < batch->batch.pair_size(); ++i) queue_.push_back({batch, i});
+}
+
 void Worker::Heartbeat() {
   proto::HeartbeatRequest request;
   request.set_worker_id(worker_id_);
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    absl::MutexLock lock(&mutex_);
     for (auto it = batches_.begin(); it != batches_.end();) {
       if (it->second->unfinished == 0) {
         it = batches_.erase(it);
@@ -211,7 +217,7 @@ void Worker::Heartbeat() {
 }
 
 void Worker::StopBatch(int64_t batch_id) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  absl::MutexLock lock(&mutex_);
   auto it = batches_.find(batch_id);
   if (it == batches_.end()) return;
   std::shared_ptr<ActiveBatch> batch = it->second;
@@ -229,76 +235,69 @@ void Worker::StopBatch(int64_t batch_id) {
 }
 
 void Worker::PlayerLoop(int slot) {
-  // Engines stay up across pairs and batches of the same configuration; an external engine
-  // is a process, worth keeping.
-  std::string keys[2];
-  std::unique_ptr<Player> players[2];
+  Seat seat;
   for (;;) {
     Item item;
     {
-      std::unique_lock<std::mutex> lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      absl::MutexLock lock(&mutex_, absl::Condition(this, &Worker::StoppingOrQueued));
       if (stopping_) break;
       item = std::move(queue_.front());
       queue_.pop_front();
       ++busy_players_;
     }
-    ActiveBatch& batch = *item.batch;
-    const proto::PairAssignment& assignment = batch.batch.pair(item.which);
-    const proto::EngineConfig* configs[2] = {&batch.batch.config().engine(),
-                                             &batch.batch.config().baseline()};
-    const EngineSpec* specs[2] = {&batch.settings.engine, &batch.settings.baseline};
-    absl::Status status;
-    for (int role = 0; role < 2 && status.ok(); ++role) {
-      std::string key = configs[role]->SerializeAsString();
-      if (players[role] != nullptr && key == keys[role]) continue;
-      if (players[role] != nullptr) players[role]->Quit();
-      absl::StatusOr<std::unique_ptr<Player>> player = MakePlayer(*specs[role]);
-      if (!player.ok()) {
-        status = player.status();
-        players[role].reset();
-        break;
-      }
-      players[role] = *std::move(player);
-      keys[role] = std::move(key);
-    }
-    if (status.ok() && !batch.stop) {
-      MatchContext context;
-      context.event = batch.batch.config().name().empty()
-                          ? absl::StrCat("gc9 run ", batch.batch.run_id())
-                          : batch.batch.config().name();
-      context.site = "gc9";
-      context.round = absl::StrCat(assignment.pair_index() + 1);
-      context.cancel = &batch.stop;
-      absl::StatusOr<PairRecord> record = PlayAssignment(
-          batch.settings, batch.batch.config(), assignment, *players[0], *players[1], context);
-      if (record.ok()) {
-        outbox_.Add(PairResultFromRecord(batch.batch, assignment.pair_index(), *record,
-                                         batch.batch.config().store_pgn()));
-        report_wake_.notify_all();
-        if (options_.verbose) {
-          Log(absl::StrCat("pair ", assignment.pair_index(), " of run ", batch.batch.run_id(), ": ",
-                           engine::OutcomeText(record->games[0].result), " ",
-                           engine::OutcomeText(record->games[1].result)));
-        }
-      } else {
-        status = record.status();
-      }
-    }
+    const absl::Status status = Play(item, seat);
     if (!status.ok() && !absl::IsCancelled(status)) {
-      Log(absl::StrCat("slot ", slot, ": pair ", assignment.pair_index(), " of run ",
-                       batch.batch.run_id(), " not played: ", status.message()));
+      Log(absl::StrCat("slot ", slot, ": pair ", item.batch->batch.pair(item.which).pair_index(),
+                       " of run ", item.batch->batch.run_id(), " not played: ", status.message()));
     }
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      --busy_players_;
-      --batch.unfinished;
-    }
-    wake_.notify_all();
+    absl::MutexLock lock(&mutex_);
+    --busy_players_;
+    --item.batch->unfinished;
+    if (status.ok()) report_due_ = true;
   }
-  for (auto& player : players) {
+  for (std::unique_ptr<Player>& player : seat.players) {
     if (player != nullptr) player->Quit();
   }
+}
+
+absl::Status Worker::Play(const Item& item, Seat& seat) {
+  ActiveBatch& batch = *item.batch;
+  const proto::RunConfig& config = batch.batch.config();
+  const proto::PairAssignment& assignment = batch.batch.pair(item.which);
+  // 1. The engines, made anew only when the batch asks for others.
+  const proto::EngineConfig* configs[2] = {&config.engine(), &config.baseline()};
+  const EngineSpec* specs[2] = {&batch.settings.engine, &batch.settings.baseline};
+  for (int role = 0; role < 2; ++role) {
+    std::string key = configs[role]->SerializeAsString();
+    if (seat.players[role] != nullptr && key == seat.keys[role]) continue;
+    if (seat.players[role] != nullptr) seat.players[role]->Quit();
+    seat.players[role].reset();
+    ASSIGN_OR_RETURN(seat.players[role], MakePlayer(*specs[role]));
+    seat.keys[role] = std::move(key);
+  }
+  if (batch.stop) return absl::CancelledError("the batch was stopped");
+  // 2. The pair: its opening (drawn from its seed when the run's openings are random) played
+  // twice, each game under its own node limit when the pair gives them.
+  ASSIGN_OR_RETURN(const Opening opening, PairOpening(config, assignment));
+  MatchContext context;
+  context.event =
+      config.name().empty() ? absl::StrCat("gc9 run ", batch.batch.run_id()) : config.name();
+  context.site = "gc9";
+  context.round = absl::StrCat(assignment.pair_index() + 1);
+  context.cancel = &batch.stop;
+  ASSIGN_OR_RETURN(const PairRecord record,
+                   PlayPair(batch.settings.variant, opening, *seat.players[0], *seat.players[1],
+                            batch.settings.time_control, batch.settings.adjudication, context,
+                            GameNodes(assignment)));
+  // 3. Into the outbox, which the reporter sends.
+  outbox_.Add(
+      PairResultFromRecord(batch.batch, assignment.pair_index(), record, config.store_pgn()));
+  if (options_.verbose) {
+    Log(absl::StrCat("pair ", assignment.pair_index(), " of run ", batch.batch.run_id(), ": ",
+                     engine::OutcomeText(record.games[0].result), " ",
+                     engine::OutcomeText(record.games[1].result)));
+  }
+  return absl::OkStatus();
 }
 
 bool Worker::ReportOnce() {
@@ -326,25 +325,22 @@ bool Worker::ReportOnce() {
 
 void Worker::ReporterLoop() {
   int64_t backoff_ms = 0;
+  bool pending = true;  // the outbox may hold pairs from an earlier run
   for (;;) {
-    {
-      std::unique_lock<std::mutex> lock(report_mutex_);
-      if (backoff_ms > 0) {
-        report_wake_.wait_for(lock, std::chrono::milliseconds(backoff_ms), [&] {
-          std::lock_guard<std::mutex> state(mutex_);
-          return stopping_;
-        });
-      } else {
-        report_wake_.wait_for(lock, std::chrono::milliseconds(500), [&] {
-          std::lock_guard<std::mutex> state(mutex_);
-          return stopping_ || outbox_.size() > 0;
-        });
-      }
-    }
     bool stopping;
     {
-      std::lock_guard<std::mutex> lock(mutex_);
+      absl::MutexLock lock(&mutex_);
+      // After a failed send, wait out the backoff; with nothing known to be pending, wait for
+      // a pair (a look every half second all the same).
+      if (backoff_ms > 0) {
+        mutex_.AwaitWithTimeout(absl::Condition(this, &Worker::Stopping),
+                                absl::Milliseconds(backoff_ms));
+      } else if (!pending) {
+        mutex_.AwaitWithTimeout(absl::Condition(this, &Worker::StoppingOrReportDue),
+                                absl::Milliseconds(500));
+      }
       stopping = stopping_;
+      report_due_ = false;
     }
     if (stopping) {
       // One last try, briefly: what is not acknowledged stays in the outbox file.
@@ -353,12 +349,11 @@ void Worker::ReporterLoop() {
       }
       return;
     }
-    if (outbox_.size() == 0) continue;
-    if (ReportOnce()) {
-      backoff_ms = 0;
-    } else {
-      backoff_ms = std::clamp<int64_t>(backoff_ms * 2, 100, options_.max_backoff_ms);
+    if (outbox_.size() > 0) {
+      backoff_ms =
+          ReportOnce() ? 0 : std::clamp<int64_t>(backoff_ms * 2, 100, options_.max_backoff_ms);
     }
+    pending = outbox_.size() > 0;
   }
 }
 

@@ -4,23 +4,25 @@
 // acknowledged stay in the Outbox and are sent again with exponential backoff.
 //
 // Threads: the control loop (Run: register, acquire, heartbeat), one reporter, and the
-// players. They share the work queue and the batch table under one mutex; games are played
-// outside it.
+// players. They share the work queue, the batch table and the stop flag under one mutex,
+// which no thread holds while it talks to the coordinator, plays or touches the outbox (which
+// has a lock of its own).
 #pragma once
 
+#include <array>
 #include <atomic>
-#include <condition_variable>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "absl/base/thread_annotations.h"
 #include "absl/status/status.h"
-#include "grpcpp/grpcpp.h"
+#include "absl/synchronization/mutex.h"
 #include "proto/coordinator.grpc.pb.h"
 #include "worker/client/match_settings.h"
 #include "worker/client/outbox.h"
@@ -50,42 +52,80 @@ class Worker {
   void Stop();
 
  private:
+  using Clock = std::chrono::steady_clock;
+
   struct ActiveBatch {
     proto::Batch batch;
     MatchSettings settings;
-    std::atomic<bool> stop{false};
-    int unfinished = 0;  // pairs neither played nor abandoned, under mutex_
+    std::atomic<bool> stop{false};  // read by PlayPair between moves
+    int unfinished = 0;             // pairs neither played nor abandoned, under Worker::mutex_
   };
   struct Item {
     std::shared_ptr<ActiveBatch> batch;
     int which;  // index into batch.pair
   };
+  // A player thread's engines, kept across pairs and batches of the same configuration (an
+  // external engine is a process, worth keeping).
+  struct Seat {
+    std::array<std::string, 2> keys;                 // the engine configs they were made from
+    std::array<std::unique_ptr<Player>, 2> players;  // the engine under test, the baseline
+  };
 
+  // Control thread.
   absl::Status Register();
+  // Asks for a lease and queues its pairs; sets when to ask again.
   void Acquire();
   void Heartbeat();
+  // Sleeps until the next heartbeat, the next acquire (while a player is idle), a player
+  // freeing up, or Stop.
+  void Sleep(Clock::time_point next_heartbeat);
+
+  // Any thread.
   void StopBatch(int64_t batch_id);
-  void PlayerLoop(int slot);
-  void ReporterLoop();
-  bool ReportOnce();  // false when the coordinator did not answer
   void Log(const std::string& message);
 
-  WorkerOptions options_;
-  std::unique_ptr<proto::WorkerService::Stub> stub_;
+  // Player threads.
+  void PlayerLoop(int slot);
+  // Plays one queued pair and puts its result in the outbox.
+  absl::Status Play(const Item& item, Seat& seat);
+
+  // Reporter thread.
+  void ReporterLoop();
+  bool ReportOnce();  // false when the coordinator did not answer
+
+  // Conditions waited for with mutex_ held.
+  bool Stopping() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) { return stopping_; }
+  bool PlayerIdle() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
+    return queue_.empty() && busy_players_ < options_.concurrency;
+  }
+  bool StoppingOrPlayerIdle() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
+    return stopping_ || PlayerIdle();
+  }
+  bool StoppingOrQueued() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
+    return stopping_ || !queue_.empty();
+  }
+  bool StoppingOrReportDue() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
+    return stopping_ || report_due_;
+  }
+
+  const WorkerOptions options_;
+  std::unique_ptr<proto::WorkerService::Stub> stub_;  // thread-safe; set before threads start
   Outbox outbox_;
   std::atomic<int64_t> worker_id_{0};
+
+  // The control thread's own.
   int64_t heartbeat_ms_ = 10000;
+  Clock::time_point next_acquire_;
+  int64_t acquire_backoff_ms_ = 0;
 
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::deque<Item> queue_;
-  int busy_players_ = 0;
-  std::map<int64_t, std::shared_ptr<ActiveBatch>> batches_;
+  absl::Mutex mutex_;
+  bool stopping_ ABSL_GUARDED_BY(mutex_) = false;
+  std::deque<Item> queue_ ABSL_GUARDED_BY(mutex_);
+  int busy_players_ ABSL_GUARDED_BY(mutex_) = 0;
+  std::map<int64_t, std::shared_ptr<ActiveBatch>> batches_ ABSL_GUARDED_BY(mutex_);
+  bool report_due_ ABSL_GUARDED_BY(mutex_) = false;  // a pair went into the outbox
 
-  std::mutex report_mutex_;
-  std::condition_variable report_wake_;
-  std::vector<std::thread> threads_;
+  std::vector<std::thread> threads_;  // the control thread's
 };
 
 }  // namespace gc9::worker

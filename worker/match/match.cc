@@ -209,16 +209,20 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
 absl::StatusOr<PairRecord> PlayPair(const std::shared_ptr<const engine::Variant>& variant,
                                     const Opening& opening, Player& engine_a, Player& engine_b,
                                     const TimeControl& tc, const Adjudication& adjudication,
-                                    const MatchContext& context) {
+                                    const MatchContext& context,
+                                    std::array<int64_t, 2> game_nodes) {
   PairRecord pair;
-  MatchContext game_context = context;
+  Player* white[2] = {&engine_a, &engine_b};
+  Player* black[2] = {&engine_b, &engine_a};
   const std::string round = context.round.empty() ? "1" : context.round;
-  game_context.round = round + ".1";
-  ASSIGN_OR_RETURN(pair.games[0],
-                   PlayGame(variant, opening, engine_a, engine_b, tc, adjudication, game_context));
-  game_context.round = round + ".2";
-  ASSIGN_OR_RETURN(pair.games[1],
-                   PlayGame(variant, opening, engine_b, engine_a, tc, adjudication, game_context));
+  for (int g = 0; g < 2; ++g) {
+    MatchContext game_context = context;
+    game_context.round = absl::StrCat(round, ".", g + 1);
+    TimeControl game_tc = tc;
+    if (tc.nodes > 0 && game_nodes[g] > 0) game_tc.nodes = game_nodes[g];
+    ASSIGN_OR_RETURN(pair.games[g], PlayGame(variant, opening, *white[g], *black[g], game_tc,
+                                             adjudication, game_context));
+  }
   pair.first_engine_points_x2 =
       WhitePointsX2(pair.games[0].result) + (2 - WhitePointsX2(pair.games[1].result));
   // A's half points over the pair are exactly fishtest's pentanomial bin: 0 = LL, 1 = LD,

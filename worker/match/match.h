@@ -2,7 +2,9 @@
 // clocks kept, games ended by the variant's rules or by adjudication, the record and PGN made.
 #pragma once
 
+#include <array>
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,11 +55,14 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
                                     const TimeControl& tc, const Adjudication& adjudication,
                                     const MatchContext& context = {});
 
-// Plays the opening twice with colours swapped, engine A White first.
+// Plays the opening twice with colours swapped, engine A White first. Under a node limit,
+// `game_nodes[g]` (when positive) replaces tc.nodes for game g: placement studies vary it so
+// that a deterministic engine plays different games from one cell.
 absl::StatusOr<PairRecord> PlayPair(const std::shared_ptr<const engine::Variant>& variant,
                                     const Opening& opening, Player& engine_a, Player& engine_b,
                                     const TimeControl& tc, const Adjudication& adjudication,
-                                    const MatchContext& context = {});
+                                    const MatchContext& context = {},
+                                    std::array<int64_t, 2> game_nodes = {});
 
 // Half points White scored: 2, 1 or 0 for a win, a draw or a loss.
 int WhitePointsX2(engine::Outcome result);

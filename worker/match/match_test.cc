@@ -403,6 +403,26 @@ TEST(PlayPairTest, ColoursSwapAndPentanomial) {
   EXPECT_EQ(PgnTag(*ReadPgn(pair->games[1].pgn), "Round"), "7.2");
 }
 
+TEST(PlayPairTest, EachGameMayHaveItsOwnNodeLimit) {
+  ScriptedPlayer a("A"), b("B");
+  Adjudication adj;
+  adj.max_plies = 4;
+  absl::StatusOr<PairRecord> pair = PlayPair(Grand(), {}, a, b, Nodes(), adj, {}, {900, 1100});
+  ASSERT_TRUE(pair.ok()) << pair.status();
+  // Each player moves twice a game: in game 1 under 900 nodes, in game 2 under 1100.
+  ASSERT_EQ(a.requests().size(), 4u);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(a.requests()[i].time_control.nodes, i < 2 ? 900 : 1100) << i;
+    EXPECT_EQ(b.requests()[i].time_control.nodes, i < 2 ? 900 : 1100) << i;
+  }
+  // Without a node limit there is nothing to replace.
+  TimeControl depth;
+  depth.depth = 2;
+  ScriptedPlayer c("C"), d("D");
+  ASSERT_TRUE(PlayPair(Grand(), {}, c, d, depth, adj, {}, {900, 1100}).ok());
+  EXPECT_EQ(c.requests()[0].time_control.nodes, 0);
+}
+
 TEST(PlayPairTest, PointsToPentanomial) {
   EXPECT_EQ(WhitePointsX2(engine::Outcome::kWhiteWins), 2);
   EXPECT_EQ(WhitePointsX2(engine::Outcome::kDraw), 1);
