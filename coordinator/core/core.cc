@@ -312,8 +312,9 @@ absl::Status Core::CheckPair(const proto::PairResult& pair, int64_t worker_id,
     return absl::PermissionDeniedError(absl::StrCat(what, " is not leased to worker ", worker_id));
   }
   absl::StatusOr<ScoredPair> score = ScorePair(pair);
-  if (!score.ok())
+  if (!score.ok()) {
     return absl::InvalidArgumentError(absl::StrCat(what, ": ", score.status().message()));
+  }
   *scored = *score;
   return absl::OkStatus();
 }
