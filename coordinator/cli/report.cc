@@ -62,6 +62,8 @@ absl::string_view RunStateName(proto::RunState state) {
       return "finished";
     case proto::RUN_CANCELLED:
       return "cancelled";
+    case proto::RUN_FAILED:
+      return "failed";
     default:
       return "unknown";
   }
