@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/protocol.h"
 #include "coordinator/config/run_config.h"
 #include "coordinator/core/seed.h"
 
@@ -27,7 +28,7 @@ void Core::ResetState() {
   runs_.clear();
   leases_.clear();
   workers_.clear();
-  next_run_id_ = next_lease_id_ = next_worker_id_ = 1;
+  next_run_id_ = next_lease_id_ = next_worker_id_ = next_failure_id_ = 1;
   batch_.Clear();
 }
 
@@ -62,6 +63,12 @@ absl::Status Core::Recover() {
     }
     next_run_id_ = std::max(next_run_id_, run.record.run_id() + 1);
   }
+  for (proto::WorkerRecord& worker : snapshot->workers) {
+    next_worker_id_ = std::max(next_worker_id_, worker.worker_id() + 1);
+    WorkerEntry& entry = workers_[worker.worker_id()];
+    entry.record = std::move(worker);
+    entry.last_contact_ms = entry.record.registered_unix_ms();
+  }
   for (const proto::PairResult& pair : snapshot->pairs) {
     auto it = runs_.find(pair.run_id());
     if (it == runs_.end()) continue;
@@ -73,10 +80,8 @@ absl::Status Core::Recover() {
     }
     Count(it->second, pair, *scored);
     it->second.kind->RecoverPair(pair, *scored);
-  }
-  for (proto::WorkerRecord& worker : snapshot->workers) {
-    next_worker_id_ = std::max(next_worker_id_, worker.worker_id() + 1);
-    workers_[worker.worker_id()] = std::move(worker);
+    auto worker = workers_.find(pair.worker_id());
+    if (worker != workers_.end()) CountWorkerPair(pair, &worker->second);
   }
   // A pair that was handed out is either counted, outstanding in a live lease, or waiting
   // to be replayed; the queue is not stored because this rule rebuilds it.
@@ -114,7 +119,9 @@ absl::Status Core::Recover() {
     for (int64_t index = 0; index < run.record.next_pair(); ++index) {
       if (run.done[index] == 0 && in_lease.count(index) == 0) run.replay.push_back(index);
     }
+    if (run.record.state() == proto::RUN_RUNNING) run.rate.Start(now);
   }
+  RecoverFleet(snapshot->failures);
   return store_->Commit(std::exchange(batch_, {}));
 }
 
@@ -177,31 +184,46 @@ void Core::EndRun(Run& run, proto::RunState state, proto::Decision decision) {
   MarkChanged(run);
 }
 
-void Core::CheckEnd(Run& run) {
-  if (!Active(run)) return;
+PairTally Core::TallyOf(const Run& run) {
   PairTally tally;
   tally.pentanomial = run.pentanomial;
   tally.counted = run.counted;
   tally.target = static_cast<int64_t>(run.done.size());
-  const proto::Decision decision = run.kind->Decide(tally);
+  return tally;
+}
+
+void Core::CheckEnd(Run& run) {
+  if (!Active(run)) return;
+  const proto::Decision decision = run.kind->Decide(TallyOf(run));
   if (decision != proto::DECISION_NONE) EndRun(run, proto::RUN_FINISHED, decision);
 }
 
 void Core::HandleRegister(const proto::RegisterRequest& request, proto::RegisterReply* reply,
                           Done done) {
+  reply->set_protocol_version(common::kProtocolVersion);
+  if (request.protocol_version() != common::kProtocolVersion) {
+    return Answer(std::move(done),
+                  absl::FailedPreconditionError(absl::StrCat(
+                      "this worker speaks protocol version ", request.protocol_version(),
+                      " and the coordinator version ", common::kProtocolVersion,
+                      "; run a worker built from the coordinator's gc9")));
+  }
   int64_t id = request.resume_worker_id();
   if (id <= 0 || workers_.count(id) == 0) id = next_worker_id_++;
-  proto::WorkerRecord& worker = workers_[id];
-  worker.set_worker_id(id);
-  *worker.mutable_capabilities() = request.capabilities();
-  worker.set_registered_unix_ms(now_ms_());
-  batch_.workers.push_back(worker);
+  WorkerEntry& worker = workers_[id];
+  worker.record.set_worker_id(id);
+  *worker.record.mutable_capabilities() = request.capabilities();
+  worker.record.set_registered_unix_ms(now_ms_());
+  worker.last_contact_ms = now_ms_();
+  // A worker that registers again may have been fixed: it may try the runs it failed.
+  worker.excluded_runs.clear();
+  batch_.workers.push_back(worker.record);
   reply->set_worker_id(id);
   reply->set_heartbeat_interval_ms(options_.heartbeat_ms);
   Answer(std::move(done));
 }
 
-Core::Run* Core::ChooseRun(const proto::WorkerRecord& worker) {
+Core::Run* Core::ChooseRun(const WorkerEntry& worker) {
   Run* best = nullptr;
   // Fair shares by priority: the run with the fewest outstanding pairs per unit of priority
   // gets the worker, then the one served least so far, then the oldest.
@@ -209,17 +231,14 @@ Core::Run* Core::ChooseRun(const proto::WorkerRecord& worker) {
     const double priority = config::EffectivePriority(run.record.config());
     return std::make_tuple(run.leased / priority, run.handed_out / priority, run.record.run_id());
   };
-  const auto& variants = worker.capabilities().variant();
   for (auto& [id, run] : runs_) {
     if (!Active(run)) continue;
     while (!run.replay.empty() && run.done[run.replay.front()] != 0) run.replay.pop_front();
     const bool has_work =
         !run.replay.empty() || run.record.next_pair() < static_cast<int64_t>(run.done.size());
     if (!has_work) continue;
-    if (!variants.empty() && std::find(variants.begin(), variants.end(),
-                                       run.record.config().variant()) == variants.end()) {
-      continue;
-    }
+    if (!KnowsVariant(worker.record, run.record.config().variant())) continue;
+    if (worker.excluded_runs.count(id) > 0) continue;
     if (best == nullptr || key(run) < key(*best)) best = &run;
   }
   return best;
@@ -227,12 +246,18 @@ Core::Run* Core::ChooseRun(const proto::WorkerRecord& worker) {
 
 void Core::HandleAcquire(const proto::AcquireRequest& request, proto::AcquireReply* reply,
                          Done done) {
-  auto worker = workers_.find(request.worker_id());
-  if (worker == workers_.end()) {
+  WorkerEntry* worker = Touch(request.worker_id());
+  if (worker == nullptr) {
     return Answer(std::move(done), absl::NotFoundError(absl::StrCat(
                                        "unknown worker ", request.worker_id(), "; register")));
   }
-  Run* run = ChooseRun(worker->second);
+  if (worker->record.blocked()) {
+    reply->set_refusal(absl::StrCat("worker ", request.worker_id(), " is blocked; `gc9 unblock ",
+                                    request.worker_id(), "` lets it play again"));
+    reply->set_retry_after_ms(options_.heartbeat_ms);
+    return Answer(std::move(done));
+  }
+  Run* run = ChooseRun(*worker);
   if (run == nullptr) {
     reply->set_retry_after_ms(options_.acquire_retry_ms);
     return Answer(std::move(done));
@@ -263,6 +288,7 @@ void Core::HandleAcquire(const proto::AcquireRequest& request, proto::AcquireRep
   run->leased += static_cast<int64_t>(lease.outstanding.size());
   run->handed_out += static_cast<int64_t>(lease.outstanding.size());
   if (run->record.state() == proto::RUN_PENDING) run->record.set_state(proto::RUN_RUNNING);
+  if (!run->rate.started()) run->rate.Start(now_ms_());
   MarkChanged(*run);
 
   proto::Batch* batch = reply->mutable_batch();
@@ -320,7 +346,8 @@ absl::Status Core::CheckPair(const proto::PairResult& pair, int64_t worker_id,
 }
 
 void Core::HandleReport(const proto::ReportRequest& request, proto::ReportReply* reply, Done done) {
-  if (workers_.count(request.worker_id()) == 0) {
+  WorkerEntry* worker = Touch(request.worker_id());
+  if (worker == nullptr) {
     return Answer(std::move(done), absl::NotFoundError(absl::StrCat(
                                        "unknown worker ", request.worker_id(), "; register")));
   }
@@ -356,6 +383,9 @@ void Core::HandleReport(const proto::ReportRequest& request, proto::ReportReply*
       run.kind->CountPair(lease != leases_.end() ? lease->second.record.opaque_state() : "", scored,
                           &stored);
       if (!run.record.config().store_pgn()) stored.clear_pgn();
+      CountWorkerPair(stored, worker);
+      run.failure_streak = 0;
+      run.rate.Add(now_ms_(), 1);
       MarkChanged(run);
       reply->set_accepted(reply->accepted() + 1);
     }
@@ -370,6 +400,7 @@ void Core::HandleReport(const proto::ReportRequest& request, proto::ReportReply*
 
 void Core::HandleHeartbeat(const proto::HeartbeatRequest& request, proto::HeartbeatReply* reply,
                            Done done) {
+  Touch(request.worker_id());
   const int64_t deadline = now_ms_() + options_.lease_ms;
   for (int64_t id : request.batch_id()) {
     auto it = leases_.find(id);
@@ -419,6 +450,13 @@ void Core::FillStatus(const Run& run, const StatusOptions& options,
   *status->mutable_config() = run.record.config();
   for (const auto& [reason, count] : run.reasons) (*status->mutable_reasons())[reason] = count;
   run.kind->FillStatus(options, status);
+  status->set_failures(run.failures);
+  for (const proto::FailureRecord& failure : run.recent_failures) *status->add_failure() = failure;
+  const double rate = run.rate.PerMinute(now_ms_());
+  status->set_pairs_per_minute(rate);
+  if (Active(run) && rate > 0) {
+    status->set_eta_seconds(static_cast<double>(run.kind->PairsLeft(TallyOf(run))) * 60.0 / rate);
+  }
 }
 
 void Core::HandleList(const proto::ListRequest&, proto::ListReply* reply, Done done) {

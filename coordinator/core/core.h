@@ -19,7 +19,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "coordinator/core/fleet.h"
 #include "coordinator/core/pair_score.h"
+#include "coordinator/core/rate_meter.h"
 #include "coordinator/core/run_kind.h"
 #include "coordinator/store/store.h"
 #include "proto/coordinator.pb.h"
@@ -43,17 +45,33 @@ class Core {
   // their workers could not heartbeat while the coordinator was down.
   absl::Status Recover();
 
+  // A worker speaking another protocol version (common/protocol.h) is refused.
   void HandleRegister(const proto::RegisterRequest& request, proto::RegisterReply* reply,
                       Done done);
+  // A blocked worker gets no batch, and the reason in `refusal`.
   void HandleAcquire(const proto::AcquireRequest& request, proto::AcquireReply* reply, Done done);
   void HandleReport(const proto::ReportRequest& request, proto::ReportReply* reply, Done done);
   void HandleHeartbeat(const proto::HeartbeatRequest& request, proto::HeartbeatReply* reply,
                        Done done);
+  // Batches a worker cannot play (core_fleet.cc): each failure is stored, its batch's pairs go
+  // back to the queue at once, the worker gets no more of that run until it registers again,
+  // and the run fails after kFailureStreakLimit failures in a row or when no worker that could
+  // take it is left.
+  void HandleReportFailure(const proto::FailureRequest& request, proto::FailureReply* reply,
+                           Done done);
+  // Leases handed back unplayed by their holder: their unreported pairs go back to the queue.
+  void HandleRelease(const proto::ReleaseRequest& request, proto::ReleaseReply* reply, Done done);
 
   void HandleSubmit(const proto::SubmitRequest& request, proto::SubmitReply* reply, Done done);
   void HandleList(const proto::ListRequest& request, proto::ListReply* reply, Done done);
   void HandleStatus(const proto::StatusRequest& request, proto::StatusReply* reply, Done done);
   void HandleCancel(const proto::CancelRequest& request, proto::CancelReply* reply, Done done);
+  void HandleListWorkers(const proto::ListWorkersRequest& request, proto::ListWorkersReply* reply,
+                         Done done);
+  // Blocking takes the worker's live leases back (others replay their pairs) and persists, so
+  // it survives a restart; the worker's reports of pairs it already played are still taken.
+  void HandleSetWorkerBlocked(const proto::SetWorkerBlockedRequest& request,
+                              proto::SetWorkerBlockedReply* reply, Done done);
   // Reads of the database (PGN export) are the read side's (read_side.h), not the core's.
 
   // Expires the leases whose deadline has passed: their unreported pairs go back to the
@@ -85,6 +103,11 @@ class Core {
     std::vector<int> opening_order;
     std::unique_ptr<RunKind> kind;  // what the run does with its pairs (run_kind.h)
     bool changed = false;
+    int64_t failures = 0;
+    std::deque<proto::FailureRecord> recent_failures;  // the last kRecentFailures, oldest first
+    // Failures since the last counted pair; in memory only, so a restart starts it afresh.
+    int failure_streak = 0;
+    RateMeter rate;
   };
   struct Lease {
     proto::LeaseRecord record;
@@ -100,15 +123,30 @@ class Core {
   void Settle(Lease& lease, int64_t pair_index);
   void ExpireLease(Lease& lease);
   void DropLease(int64_t lease_id);
+  static PairTally TallyOf(const Run& run);
   void EndRun(Run& run, proto::RunState state, proto::Decision decision);
   void CheckEnd(Run& run);
   void MarkChanged(Run& run);
   void PersistLease(const Lease& lease);
-  Run* ChooseRun(const proto::WorkerRecord& worker);
+  Run* ChooseRun(const WorkerEntry& worker);
   void FillStatus(const Run& run, const StatusOptions& options, proto::RunStatus* status) const;
   // Whether the sender may report `pair`; scores it into *scored when it will be counted.
   absl::Status CheckPair(const proto::PairResult& pair, int64_t worker_id,
                          ScoredPair* scored) const;
+
+  // The fleet (core_fleet.cc).
+  // Notes a call from the worker, whatever it asks; the entry, or null for an unknown id.
+  WorkerEntry* Touch(int64_t worker_id);
+  // Rebuilds what the stored failures and leases say about runs and workers.
+  void RecoverFleet(const std::vector<proto::FailureRecord>& failures);
+  // Whether `failure` (already cleaned) may be recorded for the worker: its batch, if the
+  // lease still exists, must be the worker's lease of that run.
+  absl::Status CheckFailure(const proto::FailureRecord& failure, int64_t worker_id) const;
+  void RecordFailure(proto::FailureRecord failure, WorkerEntry& worker);
+  // After a failure of `run`: whether every worker that could take it is excluded from it.
+  bool NobodyCanTake(const Run& run) const;
+  bool HoldsLiveLease(int64_t worker_id) const;
+  void FillWorkerStatus(const WorkerEntry& worker, proto::WorkerStatus* status) const;
 
   store::Store* store_;
   CoreOptions options_;
@@ -116,10 +154,11 @@ class Core {
 
   std::map<int64_t, Run> runs_;
   std::map<int64_t, Lease> leases_;  // live and expired
-  std::map<int64_t, proto::WorkerRecord> workers_;
+  std::map<int64_t, WorkerEntry> workers_;
   int64_t next_run_id_ = 1;
   int64_t next_lease_id_ = 1;
   int64_t next_worker_id_ = 1;
+  int64_t next_failure_id_ = 1;
 
   store::WriteBatch batch_;                             // written by the next Flush
   std::vector<std::pair<Done, absl::Status>> waiting_;  // answered by the next Flush

@@ -7,7 +7,9 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "common/protocol.h"
 #include "coordinator/core/core.h"
 #include "coordinator/store/sqlite_store.h"
 #include "gtest/gtest.h"
@@ -34,6 +36,21 @@ inline proto::PairResult PairOf(const proto::Batch& batch, int which, int pentan
   }
   if (with_pgn) pair.add_pgn("[Event \"t\"]\n\n1. a1a2 *\n");
   return pair;
+}
+
+// A fixed run of the built-in engine against itself.
+inline proto::RunConfig FixedConfig(int pairs, int batch_pairs, int priority = 0) {
+  proto::RunConfig config;
+  config.set_name("test");
+  config.set_variant("grandchess9");
+  config.mutable_engine()->mutable_builtin();
+  config.mutable_baseline()->mutable_builtin();
+  config.mutable_time_control()->set_nodes(100);
+  config.mutable_openings()->set_engines_place(true);
+  config.mutable_fixed()->set_pairs(pairs);
+  config.set_batch_pairs(batch_pairs);
+  config.set_priority(priority);
+  return config;
 }
 
 class CoreFixture : public ::testing::Test {
@@ -79,10 +96,29 @@ class CoreFixture : public ::testing::Test {
 
   int64_t Register() {
     proto::RegisterRequest request;
+    request.set_protocol_version(common::kProtocolVersion);
     request.mutable_capabilities()->set_cores(1);
     proto::RegisterReply reply;
     EXPECT_TRUE(Call(&Core::HandleRegister, request, &reply).ok());
     return reply.worker_id();
+  }
+
+  proto::AcquireReply Acquire(int64_t worker, int max_pairs) {
+    proto::AcquireRequest request;
+    request.set_worker_id(worker);
+    request.set_max_pairs(max_pairs);
+    proto::AcquireReply reply;
+    EXPECT_TRUE(Call(&Core::HandleAcquire, request, &reply).ok());
+    return reply;
+  }
+
+  absl::Status Report(int64_t worker, const std::vector<proto::PairResult>& pairs,
+                      proto::ReportReply* reply) {
+    proto::ReportRequest request;
+    request.set_worker_id(worker);
+    for (const proto::PairResult& pair : pairs) *request.add_pair() = pair;
+    reply->Clear();
+    return Call(&Core::HandleReport, request, reply);
   }
 
   proto::RunStatus Status(int64_t run, bool history = false) {

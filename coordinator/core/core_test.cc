@@ -18,20 +18,6 @@
 namespace gc9::coordinator::core {
 namespace {
 
-proto::RunConfig FixedConfig(int pairs, int batch_pairs, int priority = 0) {
-  proto::RunConfig config;
-  config.set_name("test");
-  config.set_variant("grandchess9");
-  config.mutable_engine()->mutable_builtin();
-  config.mutable_baseline()->mutable_builtin();
-  config.mutable_time_control()->set_nodes(100);
-  config.mutable_openings()->set_engines_place(true);
-  config.mutable_fixed()->set_pairs(pairs);
-  config.set_batch_pairs(batch_pairs);
-  config.set_priority(priority);
-  return config;
-}
-
 // The core tests' pairs carry a PGN, for the export test.
 proto::PairResult PgnPairOf(const proto::Batch& batch, int which, int pentanomial) {
   return PairOf(batch, which, pentanomial, /*with_pgn=*/true);
@@ -63,26 +49,7 @@ class Serving {
   ReadSide reads_;
 };
 
-class CoreTest : public CoreFixture {
- protected:
-  proto::AcquireReply Acquire(int64_t worker, int max_pairs) {
-    proto::AcquireRequest request;
-    request.set_worker_id(worker);
-    request.set_max_pairs(max_pairs);
-    proto::AcquireReply reply;
-    EXPECT_TRUE(Call(&Core::HandleAcquire, request, &reply).ok());
-    return reply;
-  }
-
-  absl::Status Report(int64_t worker, const std::vector<proto::PairResult>& pairs,
-                      proto::ReportReply* reply) {
-    proto::ReportRequest request;
-    request.set_worker_id(worker);
-    for (const proto::PairResult& pair : pairs) *request.add_pair() = pair;
-    reply->Clear();
-    return Call(&Core::HandleReport, request, reply);
-  }
-};
+using CoreTest = CoreFixture;
 
 TEST_F(CoreTest, FixedRunCompletesWithExactCounts) {
   const int64_t run = Submit(FixedConfig(4, 2));

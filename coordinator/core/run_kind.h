@@ -69,6 +69,12 @@ class RunKind {
   // Asked after the counts changed: DECISION_NONE keeps the run going, anything else ends it.
   virtual proto::Decision Decide(const PairTally& tally) const = 0;
 
+  // How many more pairs the run is expected to count before it ends, for its time remaining:
+  // all it may still hand out, unless the kind can tell it will stop sooner (an SPRT).
+  virtual int64_t PairsLeft(const PairTally& tally) const {
+    return tally.target > tally.counted ? tally.target - tally.counted : 0;
+  }
+
   // The kind's part of the run's status (the core fills the common fields).
   virtual void FillStatus(const StatusOptions& options, proto::RunStatus* status) const {}
 };

@@ -11,6 +11,9 @@ class SprtKind : public RunKind {
  public:
   explicit SprtKind(const proto::Sprt& sprt);
   proto::Decision Decide(const PairTally& tally) const override;
+  // From the LLR's drift so far (LLR per pair), the pairs until it reaches the bound it heads
+  // for, at most the pairs left to max_pairs.
+  int64_t PairsLeft(const PairTally& tally) const override;
 
  private:
   stats::SprtParams params_;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/protocol.h"
 #include "coordinator/core/core.h"
 #include "coordinator/store/sqlite_store.h"
 #include "gtest/gtest.h"
@@ -108,6 +109,7 @@ class StudyCoreTest : public ::testing::Test {
 
   int64_t Register(Node& node) {
     proto::RegisterRequest request;
+    request.set_protocol_version(common::kProtocolVersion);
     proto::RegisterReply reply;
     EXPECT_TRUE(Call(node, &Core::HandleRegister, request, &reply).ok());
     return reply.worker_id();

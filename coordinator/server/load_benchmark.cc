@@ -22,6 +22,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/flags.h"
+#include "common/protocol.h"
 #include "common/rpc.h"
 #include "coordinator/cli/process.h"
 #include "coordinator/cli/user_client.h"
@@ -81,6 +82,7 @@ class SimulatedWorker {
   void Register() {
     context_ = common::MakeContext(shared_->token, 60000);
     register_reply_.Clear();
+    register_request_.set_protocol_version(common::kProtocolVersion);
     stub_->async()->Register(context_.get(), &register_request_, &register_reply_,
                              [this](grpc::Status status) {
                                if (!status.ok()) {

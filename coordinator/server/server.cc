@@ -104,6 +104,16 @@ class Server::WorkerServiceImpl : public proto::WorkerService::CallbackService {
                                       proto::HeartbeatReply* reply) override {
     return route_(context, request, reply, &core::Core::HandleHeartbeat);
   }
+  grpc::ServerUnaryReactor* ReportFailure(grpc::CallbackServerContext* context,
+                                          const proto::FailureRequest* request,
+                                          proto::FailureReply* reply) override {
+    return route_(context, request, reply, &core::Core::HandleReportFailure);
+  }
+  grpc::ServerUnaryReactor* Release(grpc::CallbackServerContext* context,
+                                    const proto::ReleaseRequest* request,
+                                    proto::ReleaseReply* reply) override {
+    return route_(context, request, reply, &core::Core::HandleRelease);
+  }
 
  private:
   Route route_;
@@ -137,6 +147,16 @@ class Server::UserServiceImpl : public proto::UserService::CallbackService {
                                       const proto::ExportPgnRequest* request,
                                       proto::ExportPgnReply* reply) override {
     return route_(context, request, reply, &core::ReadSide::HandleExportPgn);
+  }
+  grpc::ServerUnaryReactor* ListWorkers(grpc::CallbackServerContext* context,
+                                        const proto::ListWorkersRequest* request,
+                                        proto::ListWorkersReply* reply) override {
+    return route_(context, request, reply, &core::Core::HandleListWorkers);
+  }
+  grpc::ServerUnaryReactor* SetWorkerBlocked(grpc::CallbackServerContext* context,
+                                             const proto::SetWorkerBlockedRequest* request,
+                                             proto::SetWorkerBlockedReply* reply) override {
+    return route_(context, request, reply, &core::Core::HandleSetWorkerBlocked);
   }
 
  private:

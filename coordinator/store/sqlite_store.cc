@@ -19,6 +19,7 @@ CREATE TABLE IF NOT EXISTS pairs (
   PRIMARY KEY (run_id, pair_index)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS leases (lease_id INTEGER PRIMARY KEY, record BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS workers (worker_id INTEGER PRIMARY KEY, record BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS failures (failure_id INTEGER PRIMARY KEY, record BLOB NOT NULL);
 )sql";
 
 // A statement reset after use whatever the outcome.
@@ -77,7 +78,8 @@ absl::StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::Open(const std::string
 }
 
 SqliteStore::~SqliteStore() {
-  for (sqlite3_stmt* stmt : {put_run_, put_pair_, put_lease_, delete_lease_, put_worker_}) {
+  for (sqlite3_stmt* stmt :
+       {put_run_, put_pair_, put_lease_, delete_lease_, put_worker_, put_failure_}) {
     sqlite3_finalize(stmt);
   }
   sqlite3_close(db_);
@@ -106,6 +108,7 @@ absl::Status SqliteStore::Prepare() {
       {&put_lease_, "INSERT OR REPLACE INTO leases (lease_id, record) VALUES (?, ?)"},
       {&delete_lease_, "DELETE FROM leases WHERE lease_id = ?"},
       {&put_worker_, "INSERT OR REPLACE INTO workers (worker_id, record) VALUES (?, ?)"},
+      {&put_failure_, "INSERT INTO failures (failure_id, record) VALUES (?, ?)"},
   };
   for (const auto& [stmt, sql] : statements) {
     if (sqlite3_prepare_v2(db_, sql, -1, stmt, nullptr) != SQLITE_OK) return Error(sql);
@@ -156,6 +159,11 @@ absl::Status SqliteStore::Commit(const WriteBatch& batch) {
       BindBlob(put_worker_, 2, worker.SerializeAsString());
       RETURN_IF_ERROR(step(put_worker_));
     }
+    for (const proto::FailureRecord& failure : batch.failures) {
+      sqlite3_bind_int64(put_failure_, 1, failure.failure_id());
+      BindBlob(put_failure_, 2, failure.SerializeAsString());
+      RETURN_IF_ERROR(step(put_failure_));
+    }
     return absl::OkStatus();
   }();
   if (!status.ok()) {
@@ -184,6 +192,7 @@ absl::StatusOr<Snapshot> SqliteStore::Load() {
   RETURN_IF_ERROR(scan("SELECT result FROM pairs ORDER BY run_id, pair_index", &snapshot.pairs));
   RETURN_IF_ERROR(scan("SELECT record FROM leases ORDER BY lease_id", &snapshot.leases));
   RETURN_IF_ERROR(scan("SELECT record FROM workers ORDER BY worker_id", &snapshot.workers));
+  RETURN_IF_ERROR(scan("SELECT record FROM failures ORDER BY failure_id", &snapshot.failures));
   return snapshot;
 }
 

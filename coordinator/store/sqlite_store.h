@@ -37,6 +37,7 @@ class SqliteStore : public Store {
   sqlite3_stmt* put_lease_ = nullptr;
   sqlite3_stmt* delete_lease_ = nullptr;
   sqlite3_stmt* put_worker_ = nullptr;
+  sqlite3_stmt* put_failure_ = nullptr;
 };
 
 class SqliteReader : public Reader {

@@ -112,6 +112,41 @@ TEST(SqliteStore, PairIsWrittenOnceAndLeaseDeletes) {
   EXPECT_TRUE(snapshot->leases.empty());
 }
 
+proto::FailureRecord Failure(int64_t id, int64_t run, const std::string& message) {
+  proto::FailureRecord failure;
+  failure.set_failure_id(id);
+  failure.set_run_id(run);
+  failure.set_kind(proto::FAILURE_ENGINE_MISSING);
+  failure.set_message(message);
+  return failure;
+}
+
+TEST(SqliteStore, FailuresComeBackInOrderAndShareTheTransaction) {
+  const std::string path = TempDb("failures.db");
+  {
+    auto store = SqliteStore::Open(path);
+    ASSERT_TRUE(store.ok());
+    WriteBatch batch;
+    batch.failures.push_back(Failure(2, 1, "second"));
+    batch.failures.push_back(Failure(1, 1, "first"));
+    ASSERT_TRUE((*store)->Commit(batch).ok());
+    // A failure id written twice is the core's bug: the whole batch is refused, the pair in it
+    // included, rather than half of it kept.
+    batch.Clear();
+    batch.pairs.push_back(Pair(1, 0, 2, ""));
+    batch.failures.push_back(Failure(2, 1, "again"));
+    EXPECT_FALSE((*store)->Commit(batch).ok());
+  }
+  auto store = SqliteStore::Open(path);
+  ASSERT_TRUE(store.ok());
+  absl::StatusOr<Snapshot> snapshot = (*store)->Load();
+  ASSERT_TRUE(snapshot.ok()) << snapshot.status();
+  ASSERT_EQ(snapshot->failures.size(), 2u);
+  EXPECT_EQ(snapshot->failures[0].message(), "first");
+  EXPECT_EQ(snapshot->failures[1].message(), "second");
+  EXPECT_TRUE(snapshot->pairs.empty());
+}
+
 TEST(SqliteStore, UsesWalAndFullSync) {
   const std::string path = TempDb("wal.db");
   auto store = SqliteStore::Open(path);

@@ -22,11 +22,12 @@ struct WriteBatch {
   std::vector<proto::PairResult> pairs;    // insert; a pair already stored is kept as it was
   std::vector<proto::LeaseRecord> leases;  // insert or replace by lease_id
   std::vector<int64_t> deleted_leases;
-  std::vector<proto::WorkerRecord> workers;  // insert or replace by worker_id
+  std::vector<proto::WorkerRecord> workers;    // insert or replace by worker_id
+  std::vector<proto::FailureRecord> failures;  // insert; never changed afterwards
 
   bool empty() const {
     return runs.empty() && pairs.empty() && leases.empty() && deleted_leases.empty() &&
-           workers.empty();
+           workers.empty() && failures.empty();
   }
   void Clear() { *this = WriteBatch(); }
 };
@@ -37,6 +38,7 @@ struct Snapshot {
   std::vector<proto::PairResult> pairs;
   std::vector<proto::LeaseRecord> leases;
   std::vector<proto::WorkerRecord> workers;
+  std::vector<proto::FailureRecord> failures;  // in failure_id order
 };
 
 class Store {

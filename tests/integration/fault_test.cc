@@ -8,6 +8,7 @@
 #include <string>
 #include <thread>
 
+#include "common/protocol.h"
 #include "common/rpc.h"
 #include "coordinator/store/sqlite_store.h"
 #include "gtest/gtest.h"
@@ -118,6 +119,7 @@ TEST(Fault, RepeatedReportIsIgnoredAndForgedOneRefused) {
   auto stub = cluster.WorkerStub();
   auto call_register = [&]() {
     proto::RegisterRequest request;
+    request.set_protocol_version(common::kProtocolVersion);
     proto::RegisterReply reply;
     auto context = common::MakeContext(cluster.token(), 5000);
     EXPECT_TRUE(stub->Register(context.get(), request, &reply).ok());

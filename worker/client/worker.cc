@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
+#include "common/protocol.h"
 #include "common/rpc.h"
 #include "common/status_macros.h"
 #include "engine/bench.h"
@@ -57,6 +58,14 @@ void Worker::Stop() {
   for (auto& [id, batch] : batches_) batch->stop = true;
 }
 
+void Worker::Abort(const absl::Status& status) {
+  {
+    absl::MutexLock lock(&mutex_);
+    if (fatal_.ok()) fatal_ = status;
+  }
+  Stop();
+}
+
 absl::Status Worker::Register() {
   proto::RegisterRequest request;
   proto::Capabilities* capabilities = request.mutable_capabilities();
@@ -66,6 +75,7 @@ absl::Status Worker::Register() {
   for (const std::string& name : engine::BuiltinVariantNames()) capabilities->add_variant(name);
   capabilities->set_hostname(Hostname());
   request.set_resume_worker_id(outbox_.worker_id());
+  request.set_protocol_version(common::kProtocolVersion);
   int64_t backoff_ms = 100;
   for (;;) {
     {
@@ -83,8 +93,11 @@ absl::Status Worker::Register() {
                        " thread(s)"));
       return absl::OkStatus();
     }
-    if (status.error_code() == grpc::StatusCode::UNAUTHENTICATED) {
-      return absl::UnauthenticatedError(
+    // Neither a wrong token nor another protocol version gets better by asking again.
+    if (status.error_code() == grpc::StatusCode::UNAUTHENTICATED ||
+        status.error_code() == grpc::StatusCode::FAILED_PRECONDITION) {
+      return absl::Status(
+          common::FromGrpc(status).code(),
           absl::StrCat("the coordinator refused this worker: ", status.error_message()));
     }
     Log(absl::StrCat("cannot register (", status.error_message(), "); retrying in ", backoff_ms,
@@ -134,7 +147,8 @@ absl::Status Worker::Run() {
   if (outbox_.size() > 0) {
     Log(absl::StrCat(outbox_.size(), " pair(s) left unreported in ", options_.outbox_path));
   }
-  return absl::OkStatus();
+  absl::MutexLock lock(&mutex_);
+  return fatal_;
 }
 
 void Worker::Sleep(Clock::time_point next_heartbeat) {
@@ -164,7 +178,11 @@ void Worker::Acquire() {
     acquire_backoff_ms_ =
         std::clamp<int64_t>(acquire_backoff_ms_ * 2, 100, options_.max_backoff_ms);
     // The coordinator does not know this worker (a new database): register again.
-    if (status.error_code() == grpc::StatusCode::NOT_FOUND) Register().IgnoreError();
+    if (status.error_code() == grpc::StatusCode::NOT_FOUND) {
+      if (absl::Status again = Register(); !again.ok() && !absl::IsCancelled(again)) {
+        Abort(again);
+      }
+    }
     next_acquire_ = Clock::now() + std::chrono::milliseconds(acquire_backoff_ms_);
     return;
   }

@@ -45,7 +45,8 @@ class Worker {
   explicit Worker(WorkerOptions options);
   ~Worker();
 
-  // Runs until Stop(); errors only for what retrying cannot fix (the outbox, credentials).
+  // Runs until Stop(); errors only for what retrying cannot fix (the outbox, credentials, a
+  // coordinator that refuses this worker's token or protocol version).
   absl::Status Run();
   // Asks Run to return: no new work, games in progress abandoned, unreported results sent
   // once more and kept in the outbox. Safe from any thread (not from a signal handler).
@@ -81,6 +82,8 @@ class Worker {
   void Sleep(Clock::time_point next_heartbeat);
 
   // Any thread.
+  // Stops the worker with `status` as what Run returns.
+  void Abort(const absl::Status& status);
   void StopBatch(int64_t batch_id);
   void Log(const std::string& message);
 
@@ -120,6 +123,7 @@ class Worker {
 
   absl::Mutex mutex_;
   bool stopping_ ABSL_GUARDED_BY(mutex_) = false;
+  absl::Status fatal_ ABSL_GUARDED_BY(mutex_);  // why Run stops on its own
   std::deque<Item> queue_ ABSL_GUARDED_BY(mutex_);
   int busy_players_ ABSL_GUARDED_BY(mutex_) = 0;
   std::map<int64_t, std::shared_ptr<ActiveBatch>> batches_ ABSL_GUARDED_BY(mutex_);
