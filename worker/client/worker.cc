@@ -123,7 +123,7 @@ absl::Status Worker::Run() {
   }
   threads_.emplace_back([this] { ReporterLoop(); });
   for (int slot = 0; slot < options_.concurrency; ++slot) {
-    threads_.emplace_back([this, slot] { PlayerLoop(slot); });
+    threads_.emplace_back([this] { PlayerLoop(); });
   }
 
   next_acquire_ = Clock::now();
@@ -187,6 +187,12 @@ void Worker::Acquire() {
     return;
   }
   acquire_backoff_ms_ = 0;
+  // A refusal (this worker is blocked) is logged once; the worker goes on heartbeating and
+  // reporting what it has played, and asks again now and then.
+  if (reply.refusal() != refusal_ && !reply.refusal().empty()) {
+    Log(absl::StrCat("the coordinator gives this worker no work: ", reply.refusal()));
+  }
+  refusal_ = reply.refusal();
   if (!reply.has_batch()) {
     next_acquire_ =
         Clock::now() + std::chrono::milliseconds(std::max<int64_t>(50, reply.retry_after_ms()));
@@ -196,10 +202,9 @@ void Worker::Acquire() {
   batch->batch = std::move(*reply.mutable_batch());
   absl::StatusOr<MatchSettings> settings = MatchSettingsFromConfig(batch->batch.config());
   if (!settings.ok()) {
-    // Unplayable here; the lease runs out and someone else may manage.
-    Log(absl::StrCat("cannot play batch ", batch->batch.batch_id(), ": ",
-                     settings.status().message()));
-    next_acquire_ = Clock::now() + std::chrono::milliseconds(options_.max_backoff_ms);
+    // Unplayable here (e.g. a variant this build does not know); others may manage.
+    ReportFailure(batch->batch, proto::FAILURE_UNSUPPORTED, "",
+                  std::string(settings.status().message()));
     return;
   }
   batch->settings = *std::move(settings);
@@ -231,16 +236,45 @@ void Worker::Heartbeat() {
   proto::HeartbeatReply reply;
   auto context = common::MakeContext(options_.token, options_.rpc_timeout_ms);
   if (!stub_->Heartbeat(context.get(), request, &reply).ok()) return;
-  for (int64_t id : reply.stop_batch()) StopBatch(id);
+  for (int64_t id : reply.stop_batch()) StopBatch(id, "as the coordinator asked");
 }
 
-void Worker::StopBatch(int64_t batch_id) {
+void Worker::ReportFailure(const proto::Batch& batch, proto::FailureKind kind,
+                           const std::string& engine, const std::string& message,
+                           const std::string& detail) {
+  {
+    absl::MutexLock lock(&mutex_);
+    if (!failed_batches_.insert(batch.batch_id()).second) return;
+  }
+  Log(absl::StrCat("cannot play batch ", batch.batch_id(), " of run ", batch.run_id(), " (",
+                   proto::FailureKind_Name(kind), engine.empty() ? "" : ", engine ", engine,
+                   "): ", message));
+  StopBatch(batch.batch_id(), "after its failure");
+  proto::FailureRequest request;
+  request.set_worker_id(worker_id_);
+  proto::FailureRecord* failure = request.add_failure();
+  failure->set_run_id(batch.run_id());
+  failure->set_batch_id(batch.batch_id());
+  failure->set_kind(kind);
+  failure->set_engine(engine);
+  failure->set_message(message);
+  failure->set_detail(detail);
+  proto::FailureReply reply;
+  auto context = common::MakeContext(options_.token, options_.rpc_timeout_ms);
+  grpc::Status status = stub_->ReportFailure(context.get(), request, &reply);
+  if (!status.ok()) {
+    Log(absl::StrCat("the failure of batch ", batch.batch_id(),
+                     " was not reported (its lease will run out): ", status.error_message()));
+  }
+}
+
+void Worker::StopBatch(int64_t batch_id, const char* why) {
   absl::MutexLock lock(&mutex_);
   auto it = batches_.find(batch_id);
   if (it == batches_.end()) return;
   std::shared_ptr<ActiveBatch> batch = it->second;
   if (!batch->stop.exchange(true) && options_.verbose) {
-    Log(absl::StrCat("stopping batch ", batch_id, " as the coordinator asked"));
+    Log(absl::StrCat("stopping batch ", batch_id, " ", why));
   }
   for (auto item = queue_.begin(); item != queue_.end();) {
     if (item->batch == batch) {
@@ -252,7 +286,7 @@ void Worker::StopBatch(int64_t batch_id) {
   }
 }
 
-void Worker::PlayerLoop(int slot) {
+void Worker::PlayerLoop() {
   Seat seat;
   for (;;) {
     Item item;
@@ -264,10 +298,7 @@ void Worker::PlayerLoop(int slot) {
       ++busy_players_;
     }
     const absl::Status status = Play(item, seat);
-    if (!status.ok() && !absl::IsCancelled(status)) {
-      Log(absl::StrCat("slot ", slot, ": pair ", item.batch->batch.pair(item.which).pair_index(),
-                       " of run ", item.batch->batch.run_id(), " not played: ", status.message()));
-    }
+    if (!status.ok() && !absl::IsCancelled(status)) ReportPlayFailure(*item.batch, status);
     absl::MutexLock lock(&mutex_);
     --busy_players_;
     --item.batch->unfinished;
@@ -318,6 +349,19 @@ absl::Status Worker::Play(const Item& item, Seat& seat) {
   return absl::OkStatus();
 }
 
+void Worker::ReportPlayFailure(const ActiveBatch& batch, const absl::Status& status) {
+  const std::string message(status.message());
+  if (std::optional<StartFailure> start = StartFailureOf(status)) {
+    ReportFailure(batch.batch,
+                  start->kind == StartFailure::kMissing ? proto::FAILURE_ENGINE_MISSING
+                                                        : proto::FAILURE_ENGINE_START,
+                  start->player, message);
+  } else {
+    // Not the engines: the configuration itself cannot be played here (e.g. its opening).
+    ReportFailure(batch.batch, proto::FAILURE_UNSUPPORTED, "", message);
+  }
+}
+
 bool Worker::ReportOnce() {
   std::vector<proto::PairResult> pairs = outbox_.Peek(64);
   if (pairs.empty()) return true;
@@ -329,7 +373,7 @@ bool Worker::ReportOnce() {
   grpc::Status status = stub_->ReportPairs(context.get(), request, &reply);
   if (status.ok()) {
     outbox_.Remove(pairs);
-    for (int64_t id : reply.stop_batch()) StopBatch(id);
+    for (int64_t id : reply.stop_batch()) StopBatch(id, "as the coordinator asked");
     return true;
   }
   if (IsPermanent(status.error_code())) {

@@ -16,6 +16,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -52,6 +53,18 @@ class Worker {
   // once more and kept in the outbox. Safe from any thread (not from a signal handler).
   void Stop();
 
+  // Tells the coordinator that this worker cannot play `batch`: why (`kind`), the engine at
+  // fault by its name in the run (empty when none is), a one-line `message` and, e.g. for a
+  // build, the end of its log as `detail` (the coordinator keeps 8 KB). The batch is given up
+  // here too: its queued pairs leave the queue and pairs being played are abandoned. The
+  // coordinator puts the batch's pairs back in its queue at once, shows the failure to the
+  // user, and leases nothing more of that run to this worker until it registers again.
+  // Reported once per batch (later calls for it do nothing), whether or not its pairs were
+  // queued yet; from any thread that holds none of the worker's locks. One try: if the call is
+  // lost, the lease runs out as it would have.
+  void ReportFailure(const proto::Batch& batch, proto::FailureKind kind, const std::string& engine,
+                     const std::string& message, const std::string& detail = "");
+
  private:
   using Clock = std::chrono::steady_clock;
 
@@ -84,13 +97,16 @@ class Worker {
   // Any thread.
   // Stops the worker with `status` as what Run returns.
   void Abort(const absl::Status& status);
-  void StopBatch(int64_t batch_id);
+  // Abandons the batch: queued pairs dropped, pairs in play cancelled; `why` for the log.
+  void StopBatch(int64_t batch_id, const char* why);
   void Log(const std::string& message);
 
   // Player threads.
-  void PlayerLoop(int slot);
+  void PlayerLoop();
   // Plays one queued pair and puts its result in the outbox.
   absl::Status Play(const Item& item, Seat& seat);
+  // A pair that could not be played (not cancelled): the batch's failure, reported.
+  void ReportPlayFailure(const ActiveBatch& batch, const absl::Status& status);
 
   // Reporter thread.
   void ReporterLoop();
@@ -120,6 +136,7 @@ class Worker {
   int64_t heartbeat_ms_ = 10000;
   Clock::time_point next_acquire_;
   int64_t acquire_backoff_ms_ = 0;
+  std::string refusal_;  // the coordinator's last reason for giving no work, logged once
 
   absl::Mutex mutex_;
   bool stopping_ ABSL_GUARDED_BY(mutex_) = false;
@@ -127,7 +144,8 @@ class Worker {
   std::deque<Item> queue_ ABSL_GUARDED_BY(mutex_);
   int busy_players_ ABSL_GUARDED_BY(mutex_) = 0;
   std::map<int64_t, std::shared_ptr<ActiveBatch>> batches_ ABSL_GUARDED_BY(mutex_);
-  bool report_due_ ABSL_GUARDED_BY(mutex_) = false;  // a pair went into the outbox
+  bool report_due_ ABSL_GUARDED_BY(mutex_) = false;           // a pair went into the outbox
+  std::set<int64_t> failed_batches_ ABSL_GUARDED_BY(mutex_);  // reported by ReportFailure
 
   std::vector<std::thread> threads_;  // the control thread's
 };

@@ -47,9 +47,6 @@ void CloseFd(int* fd) {
 absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Start(
     const std::string& path, const std::vector<std::string>& args) {
   IgnoreSigpipeOnce();
-  if (access(path.c_str(), X_OK) != 0) {
-    return absl::NotFoundError(absl::StrCat("cannot execute ", path, ": ", strerror(errno)));
-  }
   // O_CLOEXEC: the worker starts engines from several threads at once, and no child may
   // inherit another engine's pipe (it would keep that pipe open past the engine's death).
   int in_pipe[2], out_pipe[2];
@@ -89,9 +86,11 @@ absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Start(
   close(in_pipe[0]);
   close(out_pipe[1]);
   if (error != 0) {
+    // glibc's posix_spawn reports a failed exec (ENOENT, EACCES, ENOEXEC: a file that is no
+    // executable) here rather than in a child that exits 127, so it is seen at once.
     close(in_pipe[1]);
     close(out_pipe[0]);
-    return absl::InternalError(absl::StrCat("cannot start ", path, ": ", strerror(error)));
+    return absl::NotFoundError(absl::StrCat("cannot execute ", path, ": ", strerror(error)));
   }
   std::unique_ptr<ChildProcess> child(new ChildProcess());
   child->pid_ = pid;

@@ -19,7 +19,9 @@ int64_t NowMs();
 
 class ChildProcess {
  public:
-  // Starts `path` with `args` (argv[1..]); stderr is inherited.
+  // Starts `path` with `args` (argv[1..]); stderr is inherited. A path that does not exist or
+  // cannot be executed (a directory, no execute permission, no executable format) is a
+  // NotFound error naming it, at once.
   static absl::StatusOr<std::unique_ptr<ChildProcess>> Start(const std::string& path,
                                                              const std::vector<std::string>& args);
   ~ChildProcess();

@@ -54,6 +54,22 @@ struct PlayerMove {
 
 absl::string_view FaultName(PlayerMove::Fault fault);
 
+// Why a player cannot play at all, which is no game result: the worker reports it and gives
+// the batch up. It rides on the error status of NewGame, or of Go when the engine died before
+// its first move (a payload, so the message stays the engine's own words).
+struct StartFailure {
+  enum Kind {
+    kMissing,  // the executable does not exist or cannot be executed
+    kStart,    // it failed the UCI handshake, or died before it had ever moved
+  };
+  Kind kind = kStart;
+  std::string player;  // the player's name
+};
+absl::Status WithStartFailure(absl::Status status, StartFailure::Kind kind,
+                              const std::string& player);
+// The start failure `status` carries, if any.
+std::optional<StartFailure> StartFailureOf(const absl::Status& status);
+
 class Player {
  public:
   virtual ~Player() = default;
@@ -64,11 +80,14 @@ class Player {
   // Prepares for a new game of `variant`: (re)starts the engine if it is not running (first
   // use, or after a crash, time loss or protocol error), selects the variant and resets the
   // game state. An error means this player cannot play at all (no such executable, the
-  // variant unsupported, handshake failed): the pair cannot be played, which is no game result.
+  // variant unsupported, handshake failed; a StartFailure says which): the pair cannot be
+  // played, which is no game result.
   virtual absl::Status NewGame(const std::shared_ptr<const engine::Variant>& variant) = 0;
 
   // Asks for a move. Engine misbehaviour is reported as a Fault in the PlayerMove, not as an
-  // error; an error status means the player was used wrongly (no NewGame first).
+  // error, with one exception: an engine that dies before it has ever moved (since the
+  // player was made) has not started, so that is a StartFailure. Any other error status means
+  // the player was used wrongly (no NewGame first).
   virtual absl::StatusOr<PlayerMove> Go(const GoRequest& request) = 0;
 
   // Ends the engine (politely, then by force); the next NewGame starts it again.

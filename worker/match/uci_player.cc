@@ -106,7 +106,10 @@ absl::Status UciPlayer::SyncReady(int64_t timeout_ms) {
 }
 
 absl::Status UciPlayer::Start() {
-  ASSIGN_OR_RETURN(child_, ChildProcess::Start(options_.path, options_.args));
+  absl::StatusOr<std::unique_ptr<ChildProcess>> child =
+      ChildProcess::Start(options_.path, options_.args);
+  if (!child.ok()) return WithStartFailure(child.status(), StartFailure::kMissing, name_);
+  child_ = *std::move(child);
   ++starts_;
   variant_choices_.clear();
   option_names_.clear();
@@ -170,6 +173,9 @@ absl::Status UciPlayer::NewGame(const std::shared_ptr<const engine::Variant>& va
   }
   if (!status.ok()) {
     Discard();
+    if (!StartFailureOf(status).has_value()) {
+      status = WithStartFailure(status, StartFailure::kStart, name_);
+    }
     return status;
   }
   ready_for_game_ = true;
@@ -189,8 +195,7 @@ absl::StatusOr<PlayerMove> UciPlayer::Go(const GoRequest& request) {
     child_->Terminate(100);
     move.fault = PlayerMove::kCrash;
     move.detail = absl::StrCat("input closed; ", child_->exit_description());
-    Discard();
-    return move;
+    return Crashed(std::move(move));
   }
   const int64_t deadline = start + request.deadline_ms;
   std::string line;
@@ -208,8 +213,7 @@ absl::StatusOr<PlayerMove> UciPlayer::Go(const GoRequest& request) {
       child_->Terminate(100);
       move.fault = PlayerMove::kCrash;
       move.detail = child_->exit_description();
-      Discard();
-      return move;
+      return Crashed(std::move(move));
     }
     if (absl::StartsWith(line, "info")) {
       ParseInfo(line, &move);
@@ -224,10 +228,19 @@ absl::StatusOr<PlayerMove> UciPlayer::Go(const GoRequest& request) {
         return move;
       }
       move.uci = std::string(words[1]);
+      moved_ = true;
       return move;
     }
     // UCI tells GUIs to ignore what they do not understand; so do we.
   }
+}
+
+absl::StatusOr<PlayerMove> UciPlayer::Crashed(PlayerMove move) {
+  Discard();
+  if (moved_) return move;
+  return WithStartFailure(
+      absl::UnavailableError(absl::StrCat(name_, " died before its first move: ", move.detail)),
+      StartFailure::kStart, name_);
 }
 
 void UciPlayer::Discard() {

@@ -53,6 +53,8 @@ class UciPlayer : public Player {
   absl::Status Prepare(const std::shared_ptr<const engine::Variant>& variant);
   // Ends a misbehaving engine so the next NewGame starts a fresh one.
   void Discard();
+  // The engine died during Go: a lost game, or a start failure if it has never moved.
+  absl::StatusOr<PlayerMove> Crashed(PlayerMove move);
 
   UciPlayerOptions options_;
   std::string name_;
@@ -61,6 +63,11 @@ class UciPlayer : public Player {
   std::vector<std::string> variant_choices_;  // UCI_Variant's var list; empty if none
   std::vector<std::string> option_names_;
   bool ready_for_game_ = false;
+  // Whether any process of this player ever answered a go. Until then a death is a failure
+  // to start (a broken build, a missing library, the wrong engine), not a lost game: those
+  // die the same way on every worker and every game, so counting them as results would
+  // only fill the run with losses.
+  bool moved_ = false;
   int starts_ = 0;
 };
 

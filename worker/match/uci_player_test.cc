@@ -3,9 +3,12 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <fstream>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -123,12 +126,36 @@ INSTANTIATE_TEST_SUITE_P(
     [](const testing::TestParamInfo<Misbehaviour>& info) { return info.param.mode; });
 
 TEST(UciPlayerTest, CrashDetailSaysHow) {
-  UciPlayer bad(Bad("abort", 1)), good(Bad("good"));
+  UciPlayer bad(Bad("abort", 2)), good(Bad("good"));
   absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, good, bad, Nodes(100), {});
   ASSERT_TRUE(game.ok()) << game.status();
   EXPECT_EQ(engine::OutcomeText(game->result), "1-0");
   EXPECT_EQ(game->reason, "crash");
   EXPECT_NE(game->detail.find("signal"), std::string::npos) << game->detail;
+  // Its restarted process dies again, later in the next game: still a game result.
+  game = PlayGame(Grand(), {}, bad, good, Nodes(100), {});
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->reason, "crash");
+  EXPECT_EQ(bad.starts(), 2);
+}
+
+// An engine that dies before it has ever moved did not start: no game result, an error that
+// says so, for the worker to report.
+TEST(UciPlayerTest, DyingBeforeTheFirstMoveIsAStartFailure) {
+  for (const char* mode : {"abort", "exit"}) {
+    UciPlayer bad(Bad(mode, 1)), good(Bad("good"));
+    absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, good, bad, Nodes(100), {});
+    ASSERT_FALSE(game.ok()) << mode;
+    std::optional<StartFailure> failure = StartFailureOf(game.status());
+    ASSERT_TRUE(failure.has_value()) << game.status();
+    EXPECT_EQ(failure->kind, StartFailure::kStart);
+    EXPECT_EQ(failure->player, std::string("bad-") + mode);
+    EXPECT_NE(game.status().message().find("before its first move"), absl::string_view::npos)
+        << game.status();
+    EXPECT_NE(game.status().message().find(mode == std::string("abort") ? "signal" : "status 3"),
+              absl::string_view::npos)
+        << game.status();
+  }
 }
 
 TEST(UciPlayerTest, HangOnTheClockIsATimeLoss) {
@@ -158,15 +185,25 @@ TEST(UciPlayerTest, SetupProblemsAreErrorsNotResults) {
   UciPlayerOptions missing = Bad("good");
   missing.path = "/nonexistent/engine";
   UciPlayer nobody(missing);
-  EXPECT_EQ(nobody.NewGame(Grand()).code(), absl::StatusCode::kNotFound);
+  const absl::Status no_file = nobody.NewGame(Grand());
+  EXPECT_EQ(no_file.code(), absl::StatusCode::kNotFound);
+  ASSERT_TRUE(StartFailureOf(no_file).has_value());
+  EXPECT_EQ(StartFailureOf(no_file)->kind, StartFailure::kMissing);
+  EXPECT_EQ(StartFailureOf(no_file)->player, "bad-good");
 
   UciPlayer fsf(Fsf("fsf"));
-  EXPECT_EQ(fsf.NewGame(gc9).code(), absl::StatusCode::kFailedPrecondition);  // no such variant
+  const absl::Status no_variant = fsf.NewGame(gc9);
+  EXPECT_EQ(no_variant.code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(StartFailureOf(no_variant).has_value());
+  EXPECT_EQ(StartFailureOf(no_variant)->kind, StartFailure::kStart);
 
   UciPlayerOptions misspelt = Fsf("fsf");
   misspelt.uci_options = {{"Hashh", "16"}};
   UciPlayer typo(misspelt);
-  EXPECT_EQ(typo.NewGame(Grand()).code(), absl::StatusCode::kInvalidArgument);
+  const absl::Status no_option = typo.NewGame(Grand());
+  EXPECT_EQ(no_option.code(), absl::StatusCode::kInvalidArgument);
+  ASSERT_TRUE(StartFailureOf(no_option).has_value());
+  EXPECT_EQ(StartFailureOf(no_option)->kind, StartFailure::kStart);
 
   UciPlayer fresh(Bad("good"));
   EXPECT_EQ(fresh.Go(GoRequest{}).status().code(), absl::StatusCode::kFailedPrecondition);
@@ -174,6 +211,31 @@ TEST(UciPlayerTest, SetupProblemsAreErrorsNotResults) {
   UciPlayer good(Bad("good"));
   absl::StatusOr<GameRecord> game = PlayGame(Grand(), {}, nobody, good, Nodes(100), {});
   EXPECT_FALSE(game.ok());
+}
+
+// Whatever keeps a path from running is seen at once and named: no file, a directory, a file
+// without execute permission, an executable file in no executable format.
+TEST(UciPlayerTest, AnEngineThatCannotBeExecutedIsMissing) {
+  const std::string dir = testing::TempDir() + "/gc9_not_engines_" + std::to_string(getpid());
+  mkdir(dir.c_str(), 0755);
+  const std::string plain = dir + "/plain", text = dir + "/text";
+  std::ofstream(plain) << "not an engine\n";
+  std::ofstream(text) << "not an engine either\n";
+  chmod(text.c_str(), 0755);
+  for (const std::string& path : {dir + "/none", dir, plain, text}) {
+    UciPlayerOptions options = Bad("good");
+    options.path = path;
+    UciPlayer player(options);
+    const absl::Status status = player.NewGame(Grand());
+    EXPECT_EQ(status.code(), absl::StatusCode::kNotFound) << path << ": " << status;
+    EXPECT_NE(status.message().find("cannot execute " + path + ":"), absl::string_view::npos)
+        << status;
+    ASSERT_TRUE(StartFailureOf(status).has_value()) << path;
+    EXPECT_EQ(StartFailureOf(status)->kind, StartFailure::kMissing) << path;
+    EXPECT_EQ(player.starts(), 0) << path;
+  }
+  for (const std::string& path : {plain, text}) unlink(path.c_str());
+  rmdir(dir.c_str());
 }
 
 TEST(UciPlayerTest, ChildrenDieWithTheirPlayer) {
