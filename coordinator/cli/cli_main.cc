@@ -1,6 +1,8 @@
 // gc9-cli: the user's commands against a running coordinator: submit, status, cancel, pgn,
-// and an SPSA run's results. `./gc9 submit ...` runs `gc9-cli submit ...`, and so on;
+// the fleet (workers, block, unblock) and an SPSA run's results. `./gc9 submit ...` runs `gc9-cli
+// submit ...`, and so on;
 // `./gc9 spsa export ...` runs `gc9-cli spsa-export ...`.
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -14,6 +16,7 @@
 #include "coordinator/cli/spsa_report.h"
 #include "coordinator/cli/study_report.h"
 #include "coordinator/cli/user_client.h"
+#include "coordinator/cli/workers_report.h"
 #include "coordinator/config/run_config.h"
 #include "coordinator/report/text_file.h"
 
@@ -38,6 +41,17 @@ constexpr Command kCommands[] = {
      -1},
     {"cancel", "gc9 cancel RUN [--coordinator ADDR] [--token-file F]",
      "Cancels a pending or running run; workers drop its batches.", 1},
+    {"workers", "gc9 workers [--json] [--coordinator ADDR] [--token-file F]",
+     "Lists every worker: id, host, cores, its build's bench, state (active, idle, lost,\n"
+     "blocked), the runs it plays, pairs counted, failures, crashes, time losses, illegal\n"
+     "moves, last contact, and its last failure.",
+     0},
+    {"block", "gc9 block WORKER [--coordinator ADDR] [--token-file F]",
+     "Stops leasing to a worker; the pairs it holds are replayed by others, and what it has\n"
+     "already played is still counted. Kept across coordinator restarts.",
+     1},
+    {"unblock", "gc9 unblock WORKER [--coordinator ADDR] [--token-file F]",
+     "Lets a blocked worker take leases again.", 1},
     {"pgn", "gc9 pgn RUN [--coordinator ADDR] [--token-file F] > games.pgn",
      "Writes every stored game of the run as PGN to standard output (runs keep PGN when\n"
      "their config says store_pgn: true).",
@@ -61,10 +75,11 @@ void PrintTopHelp() {
   std::printf("\nRun 'gc9-cli COMMAND --help' for one command's flags.\n");
 }
 
-absl::StatusOr<int64_t> ParseRunId(const std::string& text) {
+// `what`: "run" or "worker".
+absl::StatusOr<int64_t> ParseId(const std::string& text, const char* what) {
   int64_t id = 0;
   if (!absl::SimpleAtoi(text, &id) || id <= 0) {
-    return absl::InvalidArgumentError(absl::StrCat("'", text, "' is not a run id"));
+    return absl::InvalidArgumentError(absl::StrCat("'", text, "' is not a ", what, " id"));
   }
   return id;
 }
@@ -97,6 +112,9 @@ int Main(int argc, char** argv) {
   if (command->name == std::string("status")) {
     flags.AddBool("json", &json, "print JSON (one object, or one per line without RUN)");
   }
+  if (command->name == std::string("workers")) flags.AddBool("json", &json, "print JSON");
+  const bool block = command->name == std::string("block");
+  const bool worker_command = block || command->name == std::string("unblock");
   const bool spsa_command = absl::StartsWith(command->name, "spsa-");
   const bool study_report = command->name == std::string("study-report");
   if (spsa_command) flags.AddString("out", &out, "the file to write");
@@ -123,7 +141,7 @@ int Main(int argc, char** argv) {
   }
   int64_t run_id = 0;
   if (command->name != std::string("submit") && count == 1) {
-    absl::StatusOr<int64_t> id = ParseRunId((*args)[0]);
+    absl::StatusOr<int64_t> id = ParseId((*args)[0], worker_command ? "worker" : "run");
     if (!id.ok()) return flags.Fail(id.status());
     run_id = *id;
   }
@@ -163,6 +181,19 @@ int Main(int argc, char** argv) {
     absl::StatusOr<proto::RunStatus> status = (*client)->Cancel(run_id);
     if (!status.ok()) return fail(status.status());
     std::fputs(FormatRunStatus(*status).c_str(), stdout);
+  } else if (name == "workers") {
+    absl::StatusOr<proto::ListWorkersReply> workers = (*client)->ListWorkers();
+    if (!workers.ok()) return fail(workers.status());
+    std::fputs(json ? (WorkersToJson(*workers) + "\n").c_str() : FormatWorkers(*workers).c_str(),
+               stdout);
+  } else if (worker_command) {
+    // The id parsed above is the worker's.
+    absl::StatusOr<proto::WorkerStatus> worker = (*client)->SetWorkerBlocked(run_id, block);
+    if (!worker.ok()) return fail(worker.status());
+    const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::system_clock::now().time_since_epoch())
+                               .count();
+    std::fputs(FormatWorker(*worker, now_ms).c_str(), stdout);
   } else if (name == "pgn") {
     absl::Status status = (*client)->ExportPgn(
         run_id, [](const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); });

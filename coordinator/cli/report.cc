@@ -1,7 +1,13 @@
 #include "coordinator/cli/report.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
 #include "coordinator/cli/spsa_report.h"
 #include "coordinator/cli/study_report.h"
 #include "coordinator/stats/format.h"
@@ -29,21 +35,6 @@ stats::SprtParams ParamsOf(const proto::RunConfig& config) {
   return params;
 }
 
-std::string JsonString(absl::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') {
-      out.push_back('\\');
-      out.push_back(c);
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      absl::StrAppend(&out, "\\u00", absl::Hex(static_cast<unsigned char>(c), absl::kZeroPad2));
-    } else {
-      out.push_back(c);
-    }
-  }
-  return out + "\"";
-}
-
 std::string KindName(const proto::RunConfig& config) {
   if (config.has_sprt()) return "\"sprt\"";
   if (config.has_spsa()) return "\"spsa\"";
@@ -69,6 +60,79 @@ absl::string_view RunStateName(proto::RunState state) {
   }
 }
 
+absl::string_view FailureKindName(proto::FailureKind kind) {
+  switch (kind) {
+    case proto::FAILURE_ENGINE_MISSING:
+      return "engine missing";
+    case proto::FAILURE_ENGINE_START:
+      return "engine did not start";
+    case proto::FAILURE_BUILD:
+      return "build failed";
+    case proto::FAILURE_BENCH_MISMATCH:
+      return "bench mismatch";
+    case proto::FAILURE_ARTIFACT:
+      return "artifact unavailable";
+    case proto::FAILURE_UNSUPPORTED:
+      return "unsupported";
+    default:
+      return "unknown";
+  }
+}
+
+std::string FailureKindId(proto::FailureKind kind) {
+  return absl::StrReplaceAll(FailureKindName(kind), {{" ", "_"}});
+}
+
+std::string JsonString(absl::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') {
+      out.push_back('\\');
+      out.push_back(c);
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      absl::StrAppend(&out, "\\u00", absl::Hex(static_cast<unsigned char>(c), absl::kZeroPad2));
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string FormatDuration(double seconds) {
+  const int64_t s = static_cast<int64_t>(std::llround(std::max(0.0, seconds)));
+  if (s < 60) return absl::StrCat(s, "s");
+  if (s < 3600) return absl::StrFormat("%dm%02ds", s / 60, s % 60);
+  if (s < 86400) return absl::StrFormat("%dh%02dm", s / 3600, s % 3600 / 60);
+  return absl::StrFormat("%dd%02dh", s / 86400, s % 86400 / 3600);
+}
+
+std::string FailureReason(const proto::FailureRecord& failure) {
+  std::string text(FailureKindName(failure.kind()));
+  if (!failure.engine().empty()) absl::StrAppend(&text, ", engine '", failure.engine(), "'");
+  absl::StrAppend(&text, ": ", failure.message());
+  return text;
+}
+
+std::string FormatFailure(const proto::FailureRecord& failure, bool with_detail) {
+  std::string text = absl::StrCat("worker ", failure.worker_id(), ": ", FailureReason(failure));
+  if (with_detail && !failure.detail().empty()) {
+    for (absl::string_view line : absl::StrSplit(failure.detail(), '\n', absl::SkipEmpty())) {
+      absl::StrAppend(&text, "\n    | ", line);
+    }
+  }
+  return text;
+}
+
+std::string FailureToJson(const proto::FailureRecord& failure) {
+  return absl::StrCat(
+      "{\"failure_id\": ", failure.failure_id(), ", \"worker_id\": ", failure.worker_id(),
+      ", \"batch_id\": ", failure.batch_id(),
+      ", \"kind\": ", JsonString(FailureKindId(failure.kind())),
+      ", \"engine\": ", JsonString(failure.engine()),
+      ", \"message\": ", JsonString(failure.message()),
+      ", \"detail\": ", JsonString(failure.detail()), ", \"unix_ms\": ", failure.unix_ms(), "}");
+}
+
 absl::string_view DecisionName(proto::Decision decision) {
   switch (decision) {
     case proto::DECISION_ACCEPT_H0:
@@ -90,15 +154,45 @@ std::string FormatRunLine(const proto::RunStatus& status) {
   if (status.decision() != proto::DECISION_NONE) {
     absl::StrAppend(&state, " (", DecisionName(status.decision()), ")");
   }
-  return absl::StrCat(
+  std::string line = absl::StrCat(
       "Run ", status.run_id(), " '", status.name(), "': ", state, ", ",
       stats::PairCount(pentanomial), " of ", status.config().has_sprt() ? "at most " : "",
       status.target_pairs(), " pairs",
       status.leased_pairs() > 0 ? absl::StrCat(", ", status.leased_pairs(), " leased") : "");
+  if (status.failures() > 0) {
+    absl::StrAppend(&line, ", ", status.failures(),
+                    status.failures() == 1 ? " failure" : " failures");
+  }
+  const bool live = status.state() == proto::RUN_PENDING || status.state() == proto::RUN_RUNNING;
+  if (live && status.pairs_per_minute() > 0) {
+    absl::StrAppend(&line, absl::StrFormat(", %.1f pairs/min", status.pairs_per_minute()));
+    if (status.eta_seconds() > 0)
+      absl::StrAppend(&line, ", ETA ", FormatDuration(status.eta_seconds()));
+  }
+  return line;
 }
 
+namespace {
+
+// A failed run's failures with their details; a live run's last few, which tell whether a
+// worker is in trouble.
+std::string FormatFailures(const proto::RunStatus& status) {
+  if (status.failure_size() == 0) return "";
+  const bool failed = status.state() == proto::RUN_FAILED;
+  const int shown = failed ? status.failure_size() : std::min(status.failure_size(), 3);
+  std::string text = absl::StrCat(
+      failed ? "Failed: no worker could play it. " : "", "Failures: ", status.failures(),
+      shown < status.failures() ? absl::StrCat(" (the last ", shown, ")") : std::string(), "\n");
+  for (int i = status.failure_size() - shown; i < status.failure_size(); ++i) {
+    absl::StrAppend(&text, "  ", FormatFailure(status.failure(i), failed), "\n");
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string FormatRunStatus(const proto::RunStatus& status) {
-  std::string text = FormatRunLine(status) + "\n";
+  std::string text = FormatRunLine(status) + "\n" + FormatFailures(status);
   const stats::Pentanomial pentanomial = PentanomialOf(status);
   if (status.config().has_spsa()) {
     // The two engines differ by a fresh perturbation every batch, so Elo means nothing here.
@@ -137,6 +231,10 @@ std::string RunStatusToJson(const proto::RunStatus& status) {
     reasons.push_back(absl::StrCat(JsonString(reason), ": ", count));
   }
   std::sort(reasons.begin(), reasons.end());
+  std::vector<std::string> failures;
+  for (const proto::FailureRecord& failure : status.failure()) {
+    failures.push_back(FailureToJson(failure));
+  }
   std::string stats_json = "null";
   const stats::Pentanomial pentanomial = PentanomialOf(status);
   if (stats::PairCount(pentanomial) > 0 && !status.config().has_spsa()) {
@@ -151,7 +249,9 @@ std::string RunStatusToJson(const proto::RunStatus& status) {
       ", \"decision\": ", JsonString(DecisionName(status.decision())),
       ", \"pairs\": ", stats::PairCount(pentanomial), ", \"wins\": ", status.wins(),
       ", \"losses\": ", status.losses(), ", \"draws\": ", status.draws(), ", \"reasons\": {",
-      absl::StrJoin(reasons, ", "), "}, \"stats\": ", stats_json,
+      absl::StrJoin(reasons, ", "), "}, \"pairs_per_minute\": ", status.pairs_per_minute(),
+      ", \"eta_seconds\": ", status.eta_seconds(), ", \"failures\": ", status.failures(),
+      ", \"failure\": [", absl::StrJoin(failures, ", "), "], \"stats\": ", stats_json,
       status.has_spsa() ? absl::StrCat(", \"spsa\": ", SpsaStatusToJson(status.spsa())) : "", "}");
 }
 

@@ -78,6 +78,9 @@ std::string ProgressLine(const proto::RunStatus& status, int width) {
     if (elo.ok())
       absl::StrAppend(&detail, absl::StrFormat("  Elo %.1f +/- %.1f", elo->elo, elo->error()));
   }
+  if (status.eta_seconds() > 0)
+    absl::StrAppend(&detail, "  ETA ", FormatDuration(status.eta_seconds()));
+  if (status.failures() > 0) absl::StrAppend(&detail, "  failures: ", status.failures());
   fraction = std::clamp(fraction, 0.0, 1.0);
   const int filled = static_cast<int>(std::lround(fraction * width));
   return absl::StrCat("[", std::string(filled, '#'), std::string(width - filled, '.'), "] ",
@@ -268,8 +271,9 @@ int Main(int argc, char** argv) {
     absl::StatusOr<proto::RunStatus> current = (*client)->Status(*run_id);
     if (!current.ok()) continue;
     status = *current;
-    const bool ended =
-        status.state() == proto::RUN_FINISHED || status.state() == proto::RUN_CANCELLED;
+    const bool ended = status.state() == proto::RUN_FINISHED ||
+                       status.state() == proto::RUN_CANCELLED ||
+                       status.state() == proto::RUN_FAILED;
     int64_t pairs = 0;
     for (int64_t count : status.pentanomial()) pairs += count;
     if (!quiet) {
@@ -286,9 +290,16 @@ int Main(int argc, char** argv) {
     if (ended) break;
   }
   if (exit_code == 0) {
+    // A failed run's status carries the workers' reasons (with a build's log), printed here.
     std::fputs(FormatRunStatus(status).c_str(), stdout);
     std::fflush(stdout);
     if (!json_path.empty()) std::ofstream(json_path) << RunStatusToJson(status) << "\n";
+    if (status.state() == proto::RUN_FAILED) {
+      say(absl::StrCat("run ", *run_id, " failed: no worker could play it (reasons above)"));
+      exit_code = 1;
+    }
+  }
+  if (exit_code == 0) {
     if (status.has_spsa()) WriteSpsaResults(**client, *run_id, *config, results_dir, say);
     if (status.has_placement_study()) WriteStudy(status, results_dir, say);
     if (!pgn_path.empty()) {

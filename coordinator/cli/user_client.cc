@@ -72,6 +72,25 @@ absl::StatusOr<proto::RunStatus> UserClient::Cancel(int64_t run_id) {
   return reply.run();
 }
 
+absl::StatusOr<proto::ListWorkersReply> UserClient::ListWorkers() {
+  proto::ListWorkersReply reply;
+  auto context = common::MakeContext(token_, kTimeoutMs);
+  grpc::Status status = stub_->ListWorkers(context.get(), proto::ListWorkersRequest(), &reply);
+  if (!status.ok()) return Failed(status);
+  return reply;
+}
+
+absl::StatusOr<proto::WorkerStatus> UserClient::SetWorkerBlocked(int64_t worker_id, bool blocked) {
+  proto::SetWorkerBlockedRequest request;
+  request.set_worker_id(worker_id);
+  request.set_blocked(blocked);
+  proto::SetWorkerBlockedReply reply;
+  auto context = common::MakeContext(token_, kTimeoutMs);
+  grpc::Status status = stub_->SetWorkerBlocked(context.get(), request, &reply);
+  if (!status.ok()) return Failed(status);
+  return reply.worker();
+}
+
 absl::Status UserClient::ExportPgn(int64_t run_id,
                                    const std::function<void(const std::string&)>& sink) {
   proto::ExportPgnRequest request;

@@ -22,6 +22,8 @@ class UserClient {
   // `history`: also the run kind's history (an SPSA run's trajectory).
   absl::StatusOr<proto::RunStatus> Status(int64_t run_id, bool history = false);
   absl::StatusOr<proto::RunStatus> Cancel(int64_t run_id);
+  absl::StatusOr<proto::ListWorkersReply> ListWorkers();
+  absl::StatusOr<proto::WorkerStatus> SetWorkerBlocked(int64_t worker_id, bool blocked);
   // Every stored game of the run, page by page, to `sink`.
   absl::Status ExportPgn(int64_t run_id, const std::function<void(const std::string&)>& sink);
 

@@ -7,7 +7,6 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "common/protocol.h"
 #include "coordinator/config/run_config.h"
 #include "coordinator/core/seed.h"
 
@@ -200,12 +199,12 @@ void Core::CheckEnd(Run& run) {
 
 void Core::HandleRegister(const proto::RegisterRequest& request, proto::RegisterReply* reply,
                           Done done) {
-  reply->set_protocol_version(common::kProtocolVersion);
-  if (request.protocol_version() != common::kProtocolVersion) {
+  reply->set_protocol_version(options_.protocol_version);
+  if (request.protocol_version() != options_.protocol_version) {
     return Answer(std::move(done),
                   absl::FailedPreconditionError(absl::StrCat(
                       "this worker speaks protocol version ", request.protocol_version(),
-                      " and the coordinator version ", common::kProtocolVersion,
+                      " and the coordinator version ", options_.protocol_version,
                       "; run a worker built from the coordinator's gc9")));
   }
   int64_t id = request.resume_worker_id();

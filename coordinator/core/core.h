@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "common/protocol.h"
 #include "coordinator/core/fleet.h"
 #include "coordinator/core/pair_score.h"
 #include "coordinator/core/rate_meter.h"
@@ -34,6 +35,9 @@ struct CoreOptions {
   int64_t lease_ms = 60000;         // a lease's life without a heartbeat
   int64_t heartbeat_ms = 10000;     // what workers are told to use; well under lease_ms
   int64_t acquire_retry_ms = 1000;  // how long a worker without work waits
+  // The worker protocol version this coordinator speaks: its build's, except in tests of
+  // workers of another version.
+  int32_t protocol_version = common::kProtocolVersion;
 };
 
 class Core {

@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/flags.h"
+#include "common/protocol.h"
 #include "common/rpc.h"
 #include "coordinator/core/core.h"
 #include "coordinator/core/executor.h"
@@ -35,6 +36,7 @@ int Main(int argc, char** argv) {
   std::string tls_key;
   std::string port_file;
   int64_t lease_ms = 60000;
+  int64_t protocol_version = common::kProtocolVersion;
   common::FlagParser flags(
       "gc9-coordinator",
       "gc9 coordinator --db FILE [--listen ADDR] [--token-file F] [--tls-cert F --tls-key F]",
@@ -50,6 +52,8 @@ int Main(int argc, char** argv) {
   flags.AddString("port-file", &port_file, "write the port served on to this file once listening");
   flags.AddInt("lease-ms", &lease_ms,
                "how long a lease lives without a heartbeat before its pairs are replayed");
+  flags.AddInt("protocol-version", &protocol_version,
+               "the worker protocol version to speak; only for tests of workers of another one");
   if (std::optional<int> exit_code = flags.ParseFlagsOnly(argc, argv)) return *exit_code;
   if (db.empty()) return flags.Fail(absl::InvalidArgumentError("--db is required"));
   if (lease_ms < 100)
@@ -76,6 +80,7 @@ int Main(int argc, char** argv) {
   core::CoreOptions core_options;
   core_options.lease_ms = lease_ms;
   core_options.heartbeat_ms = std::max<int64_t>(50, lease_ms / 4);
+  core_options.protocol_version = static_cast<int32_t>(protocol_version);
   core::Core core(store->get(), core_options, NowMs);
   if (absl::Status status = core.Recover(); !status.ok()) {
     std::fprintf(stderr, "gc9-coordinator: recovering %s: %s\n", db.c_str(),
