@@ -464,8 +464,11 @@ void Core::HandleList(const proto::ListRequest&, proto::ListReply* reply, Done d
     if (!lease.record.expired()) workers.insert(lease.record.worker_id());
   }
   for (const auto& [id, run] : runs_) {
-    FillStatus(run, StatusOptions(), reply->add_run());
-    reply->mutable_run()->rbegin()->clear_config();
+    proto::RunStatus* status = reply->add_run();
+    FillStatus(run, StatusOptions(), status);
+    // The list stays small: no config, and no failure's detail (up to 8 KB each).
+    status->clear_config();
+    for (proto::FailureRecord& failure : *status->mutable_failure()) failure.clear_detail();
   }
   reply->set_workers(static_cast<int>(workers.size()));
   Answer(std::move(done));

@@ -220,6 +220,13 @@ TEST_F(FleetTest, FailuresAreCheckedAndTrimmed) {
   EXPECT_EQ(detail.substr(detail.size() - 14), "error: the end");
   EXPECT_EQ(detail.find("start of the log"), std::string::npos);
   EXPECT_EQ(status.failure(0).message(), "build failed see detail");
+  // The list of runs carries failures without their details.
+  proto::ListReply list;
+  ASSERT_TRUE(Call(&Core::HandleList, proto::ListRequest(), &list).ok());
+  ASSERT_EQ(list.run_size(), 1);
+  ASSERT_EQ(list.run(0).failure_size(), 1);
+  EXPECT_EQ(list.run(0).failure(0).message(), "build failed see detail");
+  EXPECT_TRUE(list.run(0).failure(0).detail().empty());
 }
 
 TEST_F(FleetTest, FailuresExclusionsAndAFailedRunSurviveARestart) {
