@@ -1,7 +1,6 @@
 // gc9-cli: the user's commands against a running coordinator: submit, status, cancel, pgn,
-// the fleet (workers, block, unblock) and an SPSA run's results. `./gc9 submit ...` runs `gc9-cli
-// submit ...`, and so on;
-// `./gc9 spsa export ...` runs `gc9-cli spsa-export ...`.
+// the fleet (workers, block, unblock) and an SPSA run's results. `./gc9 submit ...` runs
+// `gc9-cli submit ...`, and so on; `./gc9 spsa export ...` runs `gc9-cli spsa-export ...`.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

@@ -181,7 +181,7 @@ std::string FormatFailures(const proto::RunStatus& status) {
   const bool failed = status.state() == proto::RUN_FAILED;
   const int shown = failed ? status.failure_size() : std::min(status.failure_size(), 3);
   std::string text = absl::StrCat(
-      failed ? "Failed: no worker could play it. " : "", "Failures: ", status.failures(),
+      failed ? "Failed: it could not be played. " : "", "Failures: ", status.failures(),
       shown < status.failures() ? absl::StrCat(" (the last ", shown, ")") : std::string(), "\n");
   for (int i = status.failure_size() - shown; i < status.failure_size(); ++i) {
     absl::StrAppend(&text, "  ", FormatFailure(status.failure(i), failed), "\n");

@@ -55,7 +55,7 @@ TEST(Report, AFailedRunShowsEveryFailureWithItsDetail) {
   status.set_failures(1);
   *status.add_failure() = Build(3);
   const std::string text = FormatRunStatus(status);
-  EXPECT_NE(text.find("Failed: no worker could play it. Failures: 1\n"
+  EXPECT_NE(text.find("Failed: it could not be played. Failures: 1\n"
                       "  worker 3: build failed, engine 'new': gc9-engine did not build\n"
                       "    | cc1plus: error: x\n"
                       "    | ninja: build stopped\n"),

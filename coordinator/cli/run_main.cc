@@ -295,7 +295,7 @@ int Main(int argc, char** argv) {
     std::fflush(stdout);
     if (!json_path.empty()) std::ofstream(json_path) << RunStatusToJson(status) << "\n";
     if (status.state() == proto::RUN_FAILED) {
-      say(absl::StrCat("run ", *run_id, " failed: no worker could play it (reasons above)"));
+      say(absl::StrCat("run ", *run_id, " failed: it could not be played (the reasons are above)"));
       exit_code = 1;
     }
   }

@@ -149,7 +149,6 @@ class Core {
   void RecordFailure(proto::FailureRecord failure, WorkerEntry& worker);
   // After a failure of `run`: whether every worker that could take it is excluded from it.
   bool NobodyCanTake(const Run& run) const;
-  bool HoldsLiveLease(int64_t worker_id) const;
   void FillWorkerStatus(const WorkerEntry& worker, proto::WorkerStatus* status) const;
 
   store::Store* store_;

@@ -39,13 +39,6 @@ void Core::RecoverFleet(const std::vector<proto::FailureRecord>& failures) {
   }
 }
 
-bool Core::HoldsLiveLease(int64_t worker_id) const {
-  for (const auto& [id, lease] : leases_) {
-    if (lease.record.worker_id() == worker_id && !lease.record.expired()) return true;
-  }
-  return false;
-}
-
 absl::Status Core::CheckFailure(const proto::FailureRecord& failure, int64_t worker_id) const {
   if (runs_.count(failure.run_id()) == 0) {
     return absl::NotFoundError(absl::StrCat("failure of run ", failure.run_id(), ": no such run"));
