@@ -194,10 +194,14 @@ TEST(Fleet, ABlockedWorkerStopsGettingLeasesAndTheBlockSurvivesARestart) {
   cluster.coordinator().Stop(SIGKILL, 1000);
   cluster.StartCoordinator(/*lease_ms=*/3000);
   EXPECT_EQ(WorkerOf(cluster, blocked).state(), proto::WORKER_BLOCKED);
-  const int64_t pairs_before_other = Cluster::Pairs(*cluster.client().Status(*run));
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  EXPECT_EQ(Cluster::Pairs(*cluster.client().Status(*run)), pairs_before_other)
-      << "nobody plays while the only worker is blocked";
+  // Nobody gets a lease while the only worker is blocked, though it keeps asking (and may
+  // still report a pair it had finished).
+  for (int i = 0; i < 6; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    absl::StatusOr<proto::RunStatus> waiting = cluster.client().Status(*run);
+    ASSERT_TRUE(waiting.ok());
+    EXPECT_EQ(waiting->leased_pairs(), 0);
+  }
 
   cluster.StartWorker();
   const proto::RunStatus done = cluster.WaitFor(
@@ -214,8 +218,7 @@ TEST(Fleet, ABlockedWorkerStopsGettingLeasesAndTheBlockSurvivesARestart) {
        at = log.find("gives this worker no work", at + 1)) {
     ++refusals;
   }
-  EXPECT_GE(refusals, 1u) << log;
-  EXPECT_LE(refusals, 2u) << "logged once per coordinator, not at every ask: " << log;
+  EXPECT_EQ(refusals, 1u) << "logged once, not at every ask: " << log;
 
   const Output unblock = Cli(cluster, {"unblock", "1"});
   ASSERT_EQ(unblock.exit_status, 0) << unblock.text;
