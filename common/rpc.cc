@@ -8,6 +8,20 @@
 
 namespace gc9::common {
 
+grpc::Status CheckToken(const grpc::ServerContextBase& context, const std::string& token) {
+  if (token.empty()) return grpc::Status::OK;
+  const auto& metadata = context.client_metadata();
+  auto it = metadata.find(kTokenMetadata);
+  if (it == metadata.end()) return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "no token");
+  const grpc::string_ref given = it->second;
+  unsigned char diff = given.size() == token.size() ? 0 : 1;
+  for (size_t i = 0; i < token.size(); ++i) {
+    diff |= token[i] ^ (i < given.size() ? given.data()[i] : 0);
+  }
+  if (diff != 0) return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "wrong token");
+  return grpc::Status::OK;
+}
+
 absl::StatusOr<std::string> ReadTokenFile(const std::string& path) {
   absl::StatusOr<std::string> text = ReadWholeFile(path, "token file");
   if (!text.ok()) return text.status();

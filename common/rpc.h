@@ -24,6 +24,11 @@ inline absl::Status FromGrpc(const grpc::Status& status) {
   return absl::Status(static_cast<absl::StatusCode>(status.error_code()), status.error_message());
 }
 
+// OK when `token` is empty or the caller sent it; UNAUTHENTICATED ("no token", "wrong token")
+// otherwise. The comparison takes the same time wherever the strings differ, so the token
+// cannot be guessed byte by byte from response times.
+grpc::Status CheckToken(const grpc::ServerContextBase& context, const std::string& token);
+
 // The file's first line, whitespace trimmed; an empty token is an error.
 absl::StatusOr<std::string> ReadTokenFile(const std::string& path);
 // The token of --token-file, or "" (no authentication) when no file was given.

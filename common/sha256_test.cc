@@ -18,7 +18,7 @@ TEST(Sha256, KnownDigests) {
 
 TEST(Sha256, PiecesAndFilesGiveTheSameDigest) {
   std::string data;
-  for (int i = 0; i < 200000; ++i) data.push_back(static_cast<char>(i * 7));
+  for (int i = 0; i < 200000; ++i) data.push_back(static_cast<char>(static_cast<uint32_t>(i) * 7u));
   Sha256 hash;
   hash.Update(data.substr(0, 12345));
   hash.Update(data.substr(12345));

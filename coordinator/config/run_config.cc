@@ -3,6 +3,9 @@
 // parser's ParseInfoTree.
 #include "coordinator/config/run_config.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cmath>
 #include <memory>
 #include <random>
@@ -14,6 +17,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "common/file.h"
+#include "common/sha256.h"
 #include "common/status_macros.h"
 #include "coordinator/config/spsa_config.h"
 #include "coordinator/config/study_config.h"
@@ -90,9 +94,17 @@ class Locator {
   const TextFormat::ParseInfoTree* tree_;
 };
 
+bool IsCommitHex(const std::string& text) {
+  return text.size() == 40 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+// Checks a config either as its user wrote it (`as_written`: what gc9 submit fills in must be
+// absent, and an external `file` must exist relative to `base_dir` when that is known) or as
+// submitted (what gc9 submit fills in must be there).
 class Checker {
  public:
-  explicit Checker(const Locator* locator) : locator_(locator) {}
+  Checker(const Locator* locator, bool as_written, std::string base_dir = "")
+      : locator_(locator), as_written_(as_written), base_dir_(std::move(base_dir)) {}
 
   absl::Status Fail(const FieldPath& path, absl::string_view reason) const {
     std::string where = locator_ ? locator_->Where(path) : "";
@@ -101,22 +113,107 @@ class Checker {
 
   absl::Status CheckEngine(const proto::EngineConfig& engine, const std::string& field) const {
     switch (engine.kind_case()) {
-      case proto::EngineConfig::kBuiltin:
+      case proto::EngineConfig::kBuiltin: {
         for (int i = 0; i < engine.builtin().param_size(); ++i) {
           const proto::ParamOverride& param = engine.builtin().param(i);
           const FieldPath path = {{field, -1}, {"builtin", -1}, {"param", i}};
           if (param.name().empty()) return Fail(path, "a parameter needs a name");
           if (!std::isfinite(param.value())) return Fail(path, "the value must be finite");
         }
-        return absl::OkStatus();
-      case proto::EngineConfig::kExternal: {
-        const FieldPath path = {{field, -1}, {"external", -1}, {"path", -1}};
-        if (engine.external().path().empty()) return Fail(path, "an external engine needs a path");
-        return absl::OkStatus();
+        RETURN_IF_ERROR(CheckRevision(engine.builtin(), field));
+        if (!engine.bench_command().empty()) {
+          return Fail({{field, -1}, {"bench_command", -1}},
+                      "only external engines take a bench_command; gc9's bench is built in");
+        }
+        break;
       }
+      case proto::EngineConfig::kExternal:
+        RETURN_IF_ERROR(CheckExternal(engine.external(), field));
+        if (!engine.bench_command().empty() && !engine.has_bench()) {
+          return Fail({{field, -1}, {"bench_command", -1}},
+                      "set `bench` too: without it nothing is compared");
+        }
+        if (engine.bench_command().find_first_of("\n\r\t") != std::string::npos) {
+          return Fail({{field, -1}, {"bench_command", -1}}, "arguments go on one line");
+        }
+        break;
       case proto::EngineConfig::KIND_NOT_SET:
-        return Fail({{field, -1}}, "set `builtin {...}` or `external { path: ... }`");
+        return Fail({{field, -1}},
+                    "set `builtin {...}`, `external { path: ... }` or `external { file: ... }`");
     }
+    if (engine.has_bench() && engine.bench() == 0) {
+      return Fail({{field, -1}, {"bench", -1}}, "must be positive (a bench's node count)");
+    }
+    return absl::OkStatus();
+  }
+
+  // `revision` is the user's; `commit` and `source` are gc9 submit's.
+  absl::Status CheckRevision(const proto::BuiltinEngine& builtin, const std::string& field) const {
+    const FieldPath base = {{field, -1}, {"builtin", -1}};
+    auto at = [&base](const char* name) {
+      FieldPath path = base;
+      path.emplace_back(name, -1);
+      return path;
+    };
+    const std::string& revision = builtin.revision();
+    if (!revision.empty() &&
+        (revision[0] == '-' || revision.find_first_of(" \t\r\n") != std::string::npos)) {
+      return Fail(at("revision"), "a git revision: a commit, branch or tag (\"HEAD~1\")");
+    }
+    const bool filled = !builtin.commit().empty() || builtin.has_source();
+    if (filled && (as_written_ || revision.empty())) {
+      return Fail(at(builtin.has_source() ? "source" : "commit"),
+                  "filled in by gc9 submit from `revision`; a config does not set it");
+    }
+    if (as_written_ || revision.empty()) return absl::OkStatus();
+    if (!IsCommitHex(builtin.commit())) {
+      return Fail(at("commit"),
+                  "revision needs its commit (40 hexadecimal digits); submit "
+                  "with gc9 submit, which packs and uploads the revision");
+    }
+    return CheckRef(builtin.source(), at("source"), "revision");
+  }
+
+  absl::Status CheckExternal(const proto::ExternalEngine& external,
+                             const std::string& field) const {
+    const FieldPath base = {{field, -1}, {"external", -1}};
+    auto at = [&base](const char* name) {
+      FieldPath path = base;
+      path.emplace_back(name, -1);
+      return path;
+    };
+    if (!external.path().empty() && !external.file().empty()) {
+      return Fail(at("file"),
+                  "give `path` (installed on every worker) or `file` (uploaded), not both");
+    }
+    if (external.path().empty() && external.file().empty()) {
+      return Fail(at("path"), "an external engine needs a path (or a file to upload)");
+    }
+    if (external.has_binary() && (as_written_ || external.file().empty())) {
+      return Fail(at("binary"), "filled in by gc9 submit from `file`; a config does not set it");
+    }
+    if (external.file().empty()) return absl::OkStatus();
+    if (!as_written_) return CheckRef(external.binary(), at("binary"), "file");
+    if (base_dir_.empty()) return absl::OkStatus();
+    const std::string path = ResolveConfigPath(base_dir_, external.file());
+    struct stat info;
+    if (stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) {
+      return Fail(at("file"), absl::StrCat("'", path, "' is no file"));
+    }
+    if (access(path.c_str(), X_OK) != 0) {
+      return Fail(at("file"), absl::StrCat("'", path, "' is not executable"));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status CheckRef(const proto::ArtifactRef& ref, const FieldPath& path,
+                        const char* from) const {
+    if (!common::IsSha256Hex(ref.sha256())) {
+      return Fail(path, absl::StrCat("`", from,
+                                     "` needs its uploaded artifact (a SHA-256 and a "
+                                     "size); submit with gc9 submit, which uploads it"));
+    }
+    if (ref.size() <= 0) return Fail(path, "the artifact's size must be positive");
     return absl::OkStatus();
   }
 
@@ -300,6 +397,8 @@ class Checker {
 
  private:
   const Locator* locator_;
+  bool as_written_;
+  std::string base_dir_;
 };
 
 std::string DirName(const std::string& path) {
@@ -384,8 +483,7 @@ absl::StatusOr<proto::RunConfig> ParseRunConfig(absl::string_view text, absl::st
   }
   Locator locator(std::string(source), &tree);
   if (config.openings().source_case() == proto::Openings::kFile) {
-    std::string file = config.openings().file();
-    if (!file.empty() && file[0] != '/') file = base_dir + "/" + file;
+    const std::string file = ResolveConfigPath(base_dir, config.openings().file());
     absl::StatusOr<proto::OpeningList> list = ReadOpeningsFile(file);
     if (!list.ok()) {
       return absl::InvalidArgumentError(
@@ -403,7 +501,7 @@ absl::StatusOr<proto::RunConfig> ParseRunConfig(absl::string_view text, absl::st
     }
     *config.mutable_openings()->mutable_list() = *std::move(list);
   }
-  Checker checker(&locator);
+  Checker checker(&locator, /*as_written=*/true, base_dir);
   if (absl::Status status = checker.Check(config); !status.ok()) return status;
   return config;
 }
@@ -415,8 +513,15 @@ absl::StatusOr<proto::RunConfig> LoadRunConfigFile(const std::string& path) {
 }
 
 absl::Status ValidateRunConfig(const proto::RunConfig& config) {
-  return Checker(nullptr).Check(config);
+  return Checker(nullptr, /*as_written=*/false).Check(config);
 }
+
+std::string ResolveConfigPath(const std::string& base_dir, const std::string& path) {
+  if (path.empty() || path[0] == '/') return path;
+  return base_dir + "/" + path;
+}
+
+std::string ConfigDir(const std::string& config_path) { return DirName(config_path); }
 
 int EffectivePriority(const proto::RunConfig& config) {
   return config.priority() > 0 ? config.priority() : 1;

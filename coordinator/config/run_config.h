@@ -17,15 +17,22 @@ inline constexpr int kMaxBatchPairs = 1000;
 inline constexpr int64_t kDefaultSprtMaxPairs = 100000;
 
 // Parses and validates `text`; every error reads "SOURCE:LINE: FIELD: reason". An openings
-// `file` is read relative to `base_dir` and replaced by the positions it holds.
+// `file` is read relative to `base_dir` and replaced by the positions it holds; an external
+// engine's `file` must be an executable there. What gc9 submit fills in (a revision's `commit`
+// and `source`, an engine file's `binary`) must not be set.
 absl::StatusOr<proto::RunConfig> ParseRunConfig(absl::string_view text, absl::string_view source,
                                                 const std::string& base_dir);
 
 // Reads the file and calls ParseRunConfig with its folder as base_dir.
 absl::StatusOr<proto::RunConfig> LoadRunConfigFile(const std::string& path);
+// The folder of a config file (its base_dir), and a path in a config resolved against it.
+std::string ConfigDir(const std::string& config_path);
+std::string ResolveConfigPath(const std::string& base_dir, const std::string& path);
 
 // The semantic checks of ParseRunConfig for a config that arrives already parsed (the
-// coordinator's Submit); the message names the field. Openings must be inline.
+// coordinator's Submit); the message names the field. Openings must be inline, and what gc9
+// submit fills in must be there: a revision's commit and uploaded source, an engine file's
+// uploaded binary.
 absl::Status ValidateRunConfig(const proto::RunConfig& config);
 
 // Positions from an EPD or FEN file: one a line, '#' comments and blank lines skipped; an

@@ -539,6 +539,19 @@ void Core::Flush() {
 
 bool Core::HasRun(int64_t run_id) const { return runs_.count(run_id) > 0; }
 
+std::set<std::string> Core::ReferencedArtifacts() const {
+  std::set<std::string> referenced;
+  for (const auto& [id, run] : runs_) {
+    if (!Active(run)) continue;
+    for (const proto::EngineConfig* engine :
+         {&run.record.config().engine(), &run.record.config().baseline()}) {
+      if (engine->builtin().has_source()) referenced.insert(engine->builtin().source().sha256());
+      if (engine->external().has_binary()) referenced.insert(engine->external().binary().sha256());
+    }
+  }
+  return referenced;
+}
+
 int64_t Core::CountedPairs(int64_t run_id) const {
   auto it = runs_.find(run_id);
   return it == runs_.end() ? 0 : it->second.counted;

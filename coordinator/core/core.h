@@ -90,6 +90,9 @@ class Core {
 
   // For the read side, which asks on the executor before it reads a run's pairs.
   bool HasRun(int64_t run_id) const;
+  // The SHA-256 of every artifact a pending or running run's engines need (their uploaded
+  // sources and binaries): what the artifact store must keep.
+  std::set<std::string> ReferencedArtifacts() const;
   // For tests and the benchmark.
   int64_t CountedPairs(int64_t run_id) const;
 

@@ -7,6 +7,7 @@
 
 #include <future>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "coordinator/core/core_fixture.h"
@@ -331,6 +332,34 @@ TEST_F(CoreTest, InvalidSubmitIsRefused) {
   absl::Status status = Call(&Core::HandleSubmit, request, &reply);
   EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(status.message().find("fixed.pairs"), absl::string_view::npos) << status;
+}
+
+// The artifact store keeps what this names: the uploads of pending and running runs only.
+TEST_F(CoreTest, ReferencedArtifactsAreThoseOfLiveRuns) {
+  proto::RunConfig config = FixedConfig(4, 2);
+  proto::BuiltinEngine* revision = config.mutable_engine()->mutable_builtin();
+  revision->set_revision("HEAD");
+  revision->set_commit(std::string(40, 'c'));
+  revision->mutable_source()->set_sha256(std::string(64, 'a'));
+  revision->mutable_source()->set_size(100);
+  proto::ExternalEngine* file = config.mutable_baseline()->mutable_external();
+  file->set_file("engine");
+  file->mutable_binary()->set_sha256(std::string(64, 'b'));
+  file->mutable_binary()->set_size(200);
+  const int64_t run = Submit(config);
+  ASSERT_GT(run, 0);
+  const int64_t plain = Submit(FixedConfig(4, 2));
+  EXPECT_EQ(core_->ReferencedArtifacts(),
+            (std::set<std::string>{std::string(64, 'a'), std::string(64, 'b')}));
+  // So after a restart.
+  Reopen();
+  EXPECT_EQ(core_->ReferencedArtifacts().size(), 2u);
+  proto::CancelRequest cancel;
+  cancel.set_run_id(run);
+  proto::CancelReply cancelled;
+  ASSERT_TRUE(Call(&Core::HandleCancel, cancel, &cancelled).ok());
+  EXPECT_TRUE(core_->ReferencedArtifacts().empty());
+  EXPECT_EQ(Status(plain).state(), proto::RUN_PENDING);
 }
 
 }  // namespace

@@ -6,13 +6,16 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <future>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "common/flags.h"
 #include "common/protocol.h"
 #include "common/rpc.h"
+#include "coordinator/artifacts/janitor.h"
 #include "coordinator/core/core.h"
 #include "coordinator/core/executor.h"
 #include "coordinator/core/read_side.h"
@@ -37,6 +40,10 @@ int Main(int argc, char** argv) {
   std::string port_file;
   int64_t lease_ms = 60000;
   int64_t protocol_version = common::kProtocolVersion;
+  std::string artifacts_dir;
+  int64_t max_artifact_mb = 256;
+  int64_t artifact_grace_s = 3600;
+  int64_t artifact_sweep_s = 60;
   common::FlagParser flags(
       "gc9-coordinator",
       "gc9 coordinator --db FILE [--listen ADDR] [--token-file F] [--tls-cert F --tls-key F]",
@@ -54,8 +61,23 @@ int Main(int argc, char** argv) {
                "how long a lease lives without a heartbeat before its pairs are replayed");
   flags.AddInt("protocol-version", &protocol_version,
                "the worker protocol version to speak; only for tests of workers of another one");
+  flags.AddString("artifacts", &artifacts_dir,
+                  "the folder of uploaded engine archives and binaries (default: DB.artifacts)");
+  flags.AddInt("max-artifact-mb", &max_artifact_mb, "the largest upload taken, in MB");
+  flags.AddInt("artifact-grace-s", &artifact_grace_s,
+               "how long an artifact no live run needs is kept after its upload or last look");
+  flags.AddInt("artifact-sweep-s", &artifact_sweep_s,
+               "how often artifacts no live run needs are looked for");
   if (std::optional<int> exit_code = flags.ParseFlagsOnly(argc, argv)) return *exit_code;
   if (db.empty()) return flags.Fail(absl::InvalidArgumentError("--db is required"));
+  if (max_artifact_mb < 1 || max_artifact_mb > (1 << 20)) {
+    return flags.Fail(absl::InvalidArgumentError("--max-artifact-mb must be in 1..1048576"));
+  }
+  if (artifact_grace_s < 0 || artifact_sweep_s < 1) {
+    return flags.Fail(absl::InvalidArgumentError(
+        "--artifact-grace-s must not be negative, --artifact-sweep-s must be positive"));
+  }
+  if (artifacts_dir.empty()) artifacts_dir = db + ".artifacts";
   if (lease_ms < 100)
     return flags.Fail(absl::InvalidArgumentError("--lease-ms must be at least 100"));
   if (tls_cert.empty() != tls_key.empty()) {
@@ -87,6 +109,13 @@ int Main(int argc, char** argv) {
                  std::string(status.message()).c_str());
     return 1;
   }
+  absl::StatusOr<std::unique_ptr<artifacts::ArtifactStore>> artifact_store =
+      artifacts::ArtifactStore::Open(artifacts_dir, max_artifact_mb << 20);
+  if (!artifact_store.ok()) {
+    std::fprintf(stderr, "gc9-coordinator: %s\n",
+                 std::string(artifact_store.status().message()).c_str());
+    return 1;
+  }
   // The read side's own connection, opened once the store has made the database.
   absl::StatusOr<std::unique_ptr<store::SqliteReader>> reader = store::SqliteReader::Open(db);
   if (!reader.ok()) {
@@ -96,12 +125,28 @@ int Main(int argc, char** argv) {
   core::Executor executor([&core] { core.Flush(); }, [&core] { core.Tick(); },
                           std::min<int64_t>(1000, std::max<int64_t>(50, lease_ms / 10)));
   core::ReadSide reads(&core, &executor, *std::move(reader));
+  // Artifacts no live run needs (and whose grace has passed) go at the start, then at every
+  // sweep; the janitor asks the core through its executor.
+  artifacts::JanitorOptions janitor_options;
+  janitor_options.grace_ms = artifact_grace_s * 1000;
+  janitor_options.interval_ms = artifact_sweep_s * 1000;
+  artifacts::Janitor janitor(
+      artifact_store->get(),
+      [&core, &executor] {
+        std::promise<std::set<std::string>> answer;
+        executor.Post([&] { answer.set_value(core.ReferencedArtifacts()); });
+        return answer.get_future().get();
+      },
+      janitor_options);
   executor.Start();
   reads.Start();
+  janitor.Sweep();
+  janitor.Start();
   absl::StatusOr<std::unique_ptr<server::Server>> server =
-      server::Server::Start(&core, &executor, &reads, options);
+      server::Server::Start(&core, &executor, &reads, artifact_store->get(), options);
   if (!server.ok()) {
     std::fprintf(stderr, "gc9-coordinator: %s\n", std::string(server.status().message()).c_str());
+    janitor.Stop();
     reads.Stop();
     executor.Stop();
     return 1;
@@ -120,7 +165,8 @@ int Main(int argc, char** argv) {
   sigwait(&signals, &signal_number);
   std::fprintf(stderr, "gc9-coordinator: stopping (signal %d)\n", signal_number);
   (*server)->Shutdown();
-  // The read side last posts to the executor, so it stops first.
+  // The janitor and the read side post to the executor, so they stop first.
+  janitor.Stop();
   reads.Stop();
   executor.Stop();
   return 0;

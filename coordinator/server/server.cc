@@ -5,19 +5,11 @@
 #include "absl/strings/str_cat.h"
 #include "common/file.h"
 #include "common/rpc.h"
+#include "coordinator/artifacts/artifact_service.h"
 #include "proto/coordinator.grpc.pb.h"
 
 namespace gc9::coordinator::server {
 namespace {
-
-// Compares in time independent of where the strings differ, so the token cannot be guessed
-// byte by byte from response times.
-bool SameSecret(const std::string& expected, grpc::string_ref given) {
-  if (given.size() != expected.size()) return false;
-  unsigned char diff = 0;
-  for (size_t i = 0; i < expected.size(); ++i) diff |= expected[i] ^ given.data()[i];
-  return diff == 0;
-}
 
 // The reaction shared by every method: authenticate, then `forward` the call, which answers
 // through the done callback it is given.
@@ -25,14 +17,9 @@ template <typename Forward>
 grpc::ServerUnaryReactor* Dispatch(grpc::CallbackServerContext* context, const std::string& token,
                                    Forward forward) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  if (!token.empty()) {
-    const auto& metadata = context->client_metadata();
-    auto it = metadata.find(common::kTokenMetadata);
-    if (it == metadata.end() || !SameSecret(token, it->second)) {
-      reactor->Finish(grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
-                                   it == metadata.end() ? "no token" : "wrong token"));
-      return reactor;
-    }
+  if (grpc::Status allowed = common::CheckToken(*context, token); !allowed.ok()) {
+    reactor->Finish(allowed);
+    return reactor;
   }
   forward([reactor](absl::Status status) { reactor->Finish(common::ToGrpc(status)); });
   return reactor;
@@ -165,6 +152,7 @@ class Server::UserServiceImpl : public proto::UserService::CallbackService {
 
 absl::StatusOr<std::unique_ptr<Server>> Server::Start(core::Core* core, core::Executor* executor,
                                                       core::ReadSide* reads,
+                                                      artifacts::ArtifactStore* artifacts,
                                                       const ServerOptions& options) {
   std::shared_ptr<grpc::ServerCredentials> credentials;
   if (!options.tls_cert_file.empty() || !options.tls_key_file.empty()) {
@@ -190,6 +178,11 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(core::Core* core, core::Ex
   builder.AddListeningPort(options.listen, credentials, &server->port_);
   builder.RegisterService(server->worker_service_.get());
   builder.RegisterService(server->user_service_.get());
+  if (artifacts != nullptr) {
+    server->artifact_service_ =
+        std::make_unique<artifacts::ArtifactServiceImpl>(artifacts, options.token);
+    builder.RegisterService(server->artifact_service_.get());
+  }
   builder.SetMaxReceiveMessageSize(64 << 20);
   builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
   builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 5000);

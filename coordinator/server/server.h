@@ -1,13 +1,15 @@
 // The coordinator's gRPC front: WorkerService and UserService on the callback API. A reaction
 // checks the token and hands the request to the core, through its executor, or to the read
 // side (PGN export); they answer from their threads, the core once the request's writes are
-// committed. Nothing here blocks.
+// committed. Nothing here blocks. The ArtifactService, which reads and writes files, is served
+// beside them on gRPC's synchronous API (its own threads; artifacts/artifact_service.h).
 #pragma once
 
 #include <memory>
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "coordinator/artifacts/artifact_store.h"
 #include "coordinator/core/core.h"
 #include "coordinator/core/executor.h"
 #include "coordinator/core/read_side.h"
@@ -24,9 +26,11 @@ struct ServerOptions {
 
 class Server {
  public:
-  // `core` runs on `executor`; all three must outlive the server.
+  // `core` runs on `executor`; all of them must outlive the server. Without `artifacts` the
+  // ArtifactService is not served.
   static absl::StatusOr<std::unique_ptr<Server>> Start(core::Core* core, core::Executor* executor,
                                                        core::ReadSide* reads,
+                                                       artifacts::ArtifactStore* artifacts,
                                                        const ServerOptions& options);
   ~Server();
 
@@ -41,6 +45,7 @@ class Server {
 
   std::unique_ptr<WorkerServiceImpl> worker_service_;
   std::unique_ptr<UserServiceImpl> user_service_;
+  std::unique_ptr<grpc::Service> artifact_service_;
   std::unique_ptr<grpc::Server> server_;
   int port_ = 0;
 };
