@@ -11,6 +11,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "common/flags.h"
+#include "common/status_macros.h"
+#include "coordinator/cli/prepare_engines.h"
+#include "coordinator/cli/process.h"
 #include "coordinator/cli/report.h"
 #include "coordinator/cli/spsa_report.h"
 #include "coordinator/cli/study_report.h"
@@ -18,6 +21,7 @@
 #include "coordinator/cli/workers_report.h"
 #include "coordinator/config/run_config.h"
 #include "coordinator/report/text_file.h"
+#include "worker/engine_build/cache.h"
 
 namespace gc9::coordinator::cli {
 namespace {
@@ -30,9 +34,12 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"submit", "gc9 submit FILE [--coordinator ADDR] [--token-file F]",
+    {"submit", "gc9 submit FILE [--coordinator ADDR] [--token-file F] [--cache-dir DIR]",
      "Validates a run configuration (protobuf text, see configs/runs/) and submits it; prints\n"
-     "the new run's id.",
+     "the new run's id. Engines given as `builtin { revision: REV }` are packed from the git\n"
+     "repository holding FILE, built and benched here (cached in --cache-dir) and uploaded,\n"
+     "as are engines given as `external { file: PATH }`; every engine's expected bench\n"
+     "signature is filled in.",
      1},
     {"status", "gc9 status [RUN] [--json] [--coordinator ADDR] [--token-file F]",
      "Without RUN, one line per run; with RUN, its status lines (LLR, Elo, LOS, Games,\n"
@@ -83,6 +90,30 @@ absl::StatusOr<int64_t> ParseId(const std::string& text, const char* what) {
   return id;
 }
 
+// gc9 submit's work between loading the config and printing the run's id.
+absl::StatusOr<int64_t> PrepareAndSubmit(const proto::RunConfig& config,
+                                         const std::string& config_path,
+                                         const std::string& cache_dir, int64_t cache_max_mb,
+                                         UserClient& client,
+                                         const std::function<void(const std::string&)>& say) {
+  worker::engine_build::CacheOptions cache_options;
+  cache_options.dir = cache_dir;
+  cache_options.max_bytes = cache_max_mb << 20;
+  ASSIGN_OR_RETURN(auto cache, worker::engine_build::EngineCache::Open(cache_options));
+  ASSIGN_OR_RETURN(const std::string work_dir, MakeTempDir("gc9-submit"));
+  PrepareOptions options;
+  options.config_path = config_path;
+  options.cache = cache.get();
+  options.work_dir = work_dir;
+  options.say = say;
+  absl::StatusOr<PreparedRun> prepared = PrepareEngines(config, options);
+  absl::Status uploaded =
+      prepared.ok() ? UploadArtifacts(prepared->uploads, client, say) : prepared.status();
+  RemoveTree(work_dir);
+  RETURN_IF_ERROR(uploaded);
+  return client.Submit(prepared->config);
+}
+
 int Main(int argc, char** argv) {
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
     PrintTopHelp();
@@ -118,6 +149,13 @@ int Main(int argc, char** argv) {
   const bool study_report = command->name == std::string("study-report");
   if (spsa_command) flags.AddString("out", &out, "the file to write");
   if (study_report) flags.AddString("out", &out, "the directory to write the report into");
+  const bool submit = command->name == std::string("submit");
+  std::string cache_dir = worker::engine_build::DefaultCacheDir();
+  int64_t cache_max_mb = 2048;
+  if (submit) {
+    flags.AddString("cache-dir", &cache_dir, "where builds of revisions are kept");
+    flags.AddInt("cache-max-mb", &cache_max_mb, "the cache's bound, least recently used out");
+  }
   bool help = false;
   absl::StatusOr<std::vector<std::string>> args = flags.Parse(argc, argv, 2, &help);
   if (!args.ok()) return flags.Fail(args.status());
@@ -138,6 +176,9 @@ int Main(int argc, char** argv) {
   if (command->name == std::string("spsa-plot") && out.empty()) {
     return flags.Fail(absl::InvalidArgumentError("--out FILE.svg is required"));
   }
+  if (submit && cache_max_mb < 1) {
+    return flags.Fail(absl::InvalidArgumentError("--cache-max-mb must be positive"));
+  }
   int64_t run_id = 0;
   if (command->name != std::string("submit") && count == 1) {
     absl::StatusOr<int64_t> id = ParseId((*args)[0], worker_command ? "worker" : "run");
@@ -145,7 +186,7 @@ int Main(int argc, char** argv) {
     run_id = *id;
   }
   proto::RunConfig config;
-  if (command->name == std::string("submit")) {
+  if (submit) {
     absl::StatusOr<proto::RunConfig> loaded = config::LoadRunConfigFile((*args)[0]);
     if (!loaded.ok()) return flags.Fail(loaded.status());
     config = *std::move(loaded);
@@ -160,8 +201,12 @@ int Main(int argc, char** argv) {
     return 1;
   };
   const std::string name = command->name;
-  if (name == "submit") {
-    absl::StatusOr<int64_t> id = (*client)->Submit(config);
+  if (submit) {
+    auto say = [&](const std::string& text) {
+      std::fprintf(stderr, "%s: %s\n", flags.program().c_str(), text.c_str());
+    };
+    absl::StatusOr<int64_t> id =
+        PrepareAndSubmit(config, (*args)[0], cache_dir, cache_max_mb, **client, say);
     if (!id.ok()) return fail(id.status());
     std::printf("%lld\n", static_cast<long long>(*id));
   } else if (name == "status" && run_id == 0) {

@@ -22,6 +22,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "common/flags.h"
+#include "coordinator/cli/prepare_engines.h"
 #include "coordinator/cli/process.h"
 #include "coordinator/cli/report.h"
 #include "coordinator/cli/spsa_report.h"
@@ -31,6 +32,7 @@
 #include "coordinator/report/text_file.h"
 #include "coordinator/stats/elo.h"
 #include "coordinator/stats/sprt.h"
+#include "worker/engine_build/cache.h"
 
 namespace gc9::coordinator::cli {
 namespace {
@@ -137,6 +139,8 @@ int Main(int argc, char** argv) {
   int64_t lease_ms = 30000;
   bool quiet = false;
   bool keep = false;
+  std::string cache_dir = worker::engine_build::DefaultCacheDir();
+  int64_t cache_max_mb = 2048;
   common::FlagParser flags(
       "gc9 run",
       "gc9 run [CONFIG] [--workers N] [--concurrency C] [--db FILE] [--json FILE] [--pgn FILE]",
@@ -155,6 +159,9 @@ int Main(int argc, char** argv) {
   flags.AddInt("lease-ms", &lease_ms, "lease life without a heartbeat");
   flags.AddBool("quiet", &quiet, "no progress bar");
   flags.AddBool("keep", &keep, "keep the temporary directory (logs, token) after the run");
+  flags.AddString("cache-dir", &cache_dir,
+                  "where builds of revisions are kept (this command's and the workers')");
+  flags.AddInt("cache-max-mb", &cache_max_mb, "the cache's bound, least recently used out");
   bool help = false;
   absl::StatusOr<std::vector<std::string>> args = flags.Parse(argc, argv, &help);
   if (!args.ok()) return flags.Fail(args.status());
@@ -169,6 +176,8 @@ int Main(int argc, char** argv) {
     return flags.Fail(absl::InvalidArgumentError("--workers must be in 1..256"));
   if (concurrency < 1 || concurrency > 64)
     return flags.Fail(absl::InvalidArgumentError("--concurrency must be in 1..64"));
+  if (cache_max_mb < 1)
+    return flags.Fail(absl::InvalidArgumentError("--cache-max-mb must be positive"));
   absl::StatusOr<proto::RunConfig> config =
       args->empty() ? config::ParseRunConfig(config::DefaultRunConfigText(),
                                              config::kDefaultRunConfigSource, ".")
@@ -177,6 +186,27 @@ int Main(int argc, char** argv) {
 
   absl::StatusOr<std::string> dir = MakeTempDir("gc9-run");
   if (!dir.ok()) return flags.Fail(dir.status());
+  auto say = [&](const std::string& text) { std::fprintf(stderr, "gc9 run: %s\n", text.c_str()); };
+  // Revisions are built and benched before anything starts, so that a bad one stops here.
+  worker::engine_build::CacheOptions cache_options;
+  cache_options.dir = cache_dir;
+  cache_options.max_bytes = cache_max_mb << 20;
+  absl::StatusOr<std::unique_ptr<worker::engine_build::EngineCache>> cache =
+      worker::engine_build::EngineCache::Open(cache_options);
+  absl::StatusOr<PreparedRun> prepared = cache.status();
+  if (cache.ok()) {
+    PrepareOptions prepare;
+    prepare.config_path = args->empty() ? std::string(config::kDefaultRunConfigSource) : (*args)[0];
+    prepare.cache = cache->get();
+    prepare.work_dir = *dir;
+    prepare.say = say;
+    prepared = PrepareEngines(*config, prepare);
+  }
+  if (!prepared.ok()) {
+    RemoveTree(*dir);
+    std::fprintf(stderr, "gc9 run: %s\n", std::string(prepared.status().message()).c_str());
+    return 1;
+  }
   if (db.empty()) db = *dir + "/gc9.db";
   const std::string token_file = *dir + "/token";
   std::ofstream(token_file) << RandomToken() << "\n";
@@ -186,7 +216,6 @@ int Main(int argc, char** argv) {
   std::signal(SIGTERM, OnInterrupt);
   std::vector<ChildProcess> children;
   int exit_code = 0;
-  auto say = [&](const std::string& text) { std::fprintf(stderr, "gc9 run: %s\n", text.c_str()); };
   auto cleanup = [&] {
     for (size_t i = children.size(); i-- > 0;) children[i].Stop(SIGTERM, 5000);
     if (exit_code == 0 && !keep) {
@@ -219,11 +248,12 @@ int Main(int argc, char** argv) {
   }
   const std::string address = absl::StrCat("127.0.0.1:", port);
   for (int i = 0; i < workers; ++i) {
-    absl::StatusOr<ChildProcess> worker =
-        ChildProcess::Start({Binary("GC9_WORKER_BINARY", GC9_WORKER_BINARY), "--coordinator",
-                             address, "--concurrency", absl::StrCat(concurrency), "--token-file",
-                             token_file, "--outbox", absl::StrCat(*dir, "/worker-", i, ".outbox")},
-                            absl::StrCat(*dir, "/worker-", i, ".log"));
+    absl::StatusOr<ChildProcess> worker = ChildProcess::Start(
+        {Binary("GC9_WORKER_BINARY", GC9_WORKER_BINARY), "--coordinator", address, "--concurrency",
+         absl::StrCat(concurrency), "--token-file", token_file, "--outbox",
+         absl::StrCat(*dir, "/worker-", i, ".outbox"), "--cache-dir", cache_dir, "--cache-max-mb",
+         absl::StrCat(cache_max_mb)},
+        absl::StrCat(*dir, "/worker-", i, ".log"));
     if (!worker.ok()) {
       say(std::string(worker.status().message()));
       exit_code = 1;
@@ -233,8 +263,10 @@ int Main(int argc, char** argv) {
     children.push_back(*worker);
   }
   absl::StatusOr<std::unique_ptr<UserClient>> client = UserClient::Connect(address, token_file, "");
+  absl::Status uploaded =
+      client.ok() ? UploadArtifacts(prepared->uploads, **client, say) : client.status();
   absl::StatusOr<int64_t> run_id =
-      client.ok() ? (*client)->Submit(*config) : absl::StatusOr<int64_t>(client.status());
+      uploaded.ok() ? (*client)->Submit(prepared->config) : absl::StatusOr<int64_t>(uploaded);
   if (!run_id.ok()) {
     say(absl::StrCat("submitting: ", run_id.status().message()));
     exit_code = 1;

@@ -1,12 +1,15 @@
 #include "coordinator/cli/user_client.h"
 
 #include "absl/strings/str_cat.h"
+#include "common/file.h"
 #include "common/rpc.h"
 
 namespace gc9::coordinator::cli {
 namespace {
 
 constexpr int64_t kTimeoutMs = 30000;
+constexpr int64_t kUploadTimeoutMs = 600000;
+constexpr int64_t kUploadChunkBytes = 256 << 10;
 
 absl::Status Failed(const grpc::Status& status) {
   if (status.error_code() == grpc::StatusCode::UNAVAILABLE) {
@@ -31,7 +34,9 @@ absl::StatusOr<std::unique_ptr<UserClient>> UserClient::Connect(const std::strin
 }
 
 UserClient::UserClient(std::shared_ptr<grpc::Channel> channel, std::string token)
-    : stub_(proto::UserService::NewStub(channel)), token_(std::move(token)) {}
+    : stub_(proto::UserService::NewStub(channel)),
+      artifacts_(proto::ArtifactService::NewStub(channel)),
+      token_(std::move(token)) {}
 
 absl::StatusOr<int64_t> UserClient::Submit(const proto::RunConfig& config) {
   proto::SubmitRequest request;
@@ -105,6 +110,49 @@ absl::Status UserClient::ExportPgn(int64_t run_id,
     if (reply.done()) return absl::OkStatus();
     request.set_after_pair(reply.last_pair());
   }
+}
+
+absl::StatusOr<bool> UserClient::HasArtifact(const proto::ArtifactRef& ref) {
+  proto::StatArtifactRequest request;
+  request.set_sha256(ref.sha256());
+  proto::StatArtifactReply reply;
+  auto context = common::MakeContext(token_, kTimeoutMs);
+  grpc::Status status = artifacts_->Stat(context.get(), request, &reply);
+  if (!status.ok()) return Failed(status);
+  return reply.present() && reply.size() == ref.size();
+}
+
+absl::Status UserClient::UploadArtifact(const std::string& path, const proto::ArtifactRef& ref,
+                                        const std::function<void(int64_t sent)>& progress) {
+  proto::UploadReply reply;
+  auto context = common::MakeContext(token_, kUploadTimeoutMs);
+  std::unique_ptr<grpc::ClientWriter<proto::UploadChunk>> writer =
+      artifacts_->Upload(context.get(), &reply);
+  proto::UploadChunk chunk;
+  *chunk.mutable_artifact() = ref;
+  int64_t sent = 0;
+  bool open = true;
+  // The coordinator may answer early (it has the file, or refuses it): then Write fails and
+  // Finish says why.
+  absl::Status read = common::ReadFileInPieces(path, "artifact", [&](absl::string_view piece) {
+    if (!open) return;
+    chunk.mutable_data()->append(piece.data(), piece.size());
+    if (static_cast<int64_t>(chunk.data().size()) < kUploadChunkBytes) return;
+    open = writer->Write(chunk);
+    sent += static_cast<int64_t>(chunk.data().size());
+    chunk.Clear();
+    if (progress) progress(sent);
+  });
+  if (!read.ok()) {
+    context->TryCancel();
+    (void)writer->Finish();
+    return read;
+  }
+  if (open && (chunk.has_artifact() || !chunk.data().empty())) open = writer->Write(chunk);
+  if (open) writer->WritesDone();
+  grpc::Status status = writer->Finish();
+  if (!status.ok()) return Failed(status);
+  return absl::OkStatus();
 }
 
 }  // namespace gc9::coordinator::cli

@@ -1,5 +1,5 @@
-// A thin synchronous client of the coordinator's UserService, shared by the command line and
-// `gc9 run`.
+// A thin synchronous client of the coordinator's UserService and ArtifactService (what a
+// submit uploads), shared by the command line and `gc9 run`.
 #pragma once
 
 #include <memory>
@@ -27,8 +27,17 @@ class UserClient {
   // Every stored game of the run, page by page, to `sink`.
   absl::Status ExportPgn(int64_t run_id, const std::function<void(const std::string&)>& sink);
 
+  // Whether the coordinator holds the artifact `ref` names (its size included). Asking renews
+  // the coordinator's grace period for it, so a submit that follows finds it there.
+  absl::StatusOr<bool> HasArtifact(const proto::ArtifactRef& ref);
+  // Streams the file at `path`, whose hash and size `ref` gives, to the coordinator, which
+  // checks both; `progress` hears the bytes sent so far now and then.
+  absl::Status UploadArtifact(const std::string& path, const proto::ArtifactRef& ref,
+                              const std::function<void(int64_t sent)>& progress = nullptr);
+
  private:
   std::unique_ptr<proto::UserService::Stub> stub_;
+  std::unique_ptr<proto::ArtifactService::Stub> artifacts_;
   std::string token_;
   std::string address_;
 };

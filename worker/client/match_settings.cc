@@ -1,5 +1,7 @@
 #include "worker/client/match_settings.h"
 
+#include <cmath>
+
 #include "absl/strings/str_cat.h"
 #include "engine/variant_catalog.h"
 #include "worker/client/random_opening.h"
@@ -21,15 +23,33 @@ proto::GameResult ResultToProto(engine::Outcome outcome) {
 
 }  // namespace
 
-EngineSpec EngineSpecFromConfig(const proto::EngineConfig& engine) {
+absl::StatusOr<EngineSpec> EngineSpecFromConfig(const proto::EngineConfig& engine,
+                                                const std::string& binary) {
   EngineSpec spec;
   spec.name = engine.name();
+  const bool revision = engine.has_builtin() && !engine.builtin().revision().empty();
+  const bool uploaded = engine.has_external() && !engine.external().file().empty();
+  if ((revision || uploaded) && binary.empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("engine '", engine.name(), "': ",
+                     revision ? absl::StrCat("revision ", engine.builtin().revision())
+                              : absl::StrCat("file ", engine.external().file()),
+                     " has no binary on this worker yet"));
+  }
   if (engine.has_external()) {
     spec.kind = EngineSpec::kExternal;
-    spec.path = engine.external().path();
+    spec.path = uploaded ? binary : engine.external().path();
     spec.args.assign(engine.external().arg().begin(), engine.external().arg().end());
     for (const proto::UciOption& option : engine.external().option()) {
       spec.uci_options.emplace_back(option.name(), option.value());
+    }
+  } else if (revision) {
+    spec.kind = EngineSpec::kExternal;
+    spec.path = binary;
+    if (spec.name.empty())
+      spec.name = absl::StrCat("gc9 ", engine.builtin().commit().substr(0, 12));
+    for (const proto::ParamOverride& param : engine.builtin().param()) {
+      spec.uci_options.emplace_back(param.name(), absl::StrCat(std::lround(param.value())));
     }
   } else {
     spec.kind = EngineSpec::kBuiltin;
@@ -63,14 +83,19 @@ std::array<int64_t, 2> GameNodes(const proto::PairAssignment& pair) {
   return {pair.game_nodes(0), pair.game_nodes(1)};
 }
 
-absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& config) {
+absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& config,
+                                                      const EngineBinaries& binaries) {
   MatchSettings settings;
   absl::StatusOr<std::shared_ptr<const engine::Variant>> variant =
       engine::BuiltinVariant(config.variant());
   if (!variant.ok()) return variant.status();
   settings.variant = *variant;
-  settings.engine = EngineSpecFromConfig(config.engine());
-  settings.baseline = EngineSpecFromConfig(config.baseline());
+  absl::StatusOr<EngineSpec> engine = EngineSpecFromConfig(config.engine(), binaries.engine);
+  if (!engine.ok()) return engine.status();
+  absl::StatusOr<EngineSpec> baseline = EngineSpecFromConfig(config.baseline(), binaries.baseline);
+  if (!baseline.ok()) return baseline.status();
+  settings.engine = *std::move(engine);
+  settings.baseline = *std::move(baseline);
   if (settings.engine.name.empty()) settings.engine.name = "engine";
   if (settings.baseline.name.empty()) settings.baseline.name = "baseline";
   const proto::TimeControl& tc = config.time_control();

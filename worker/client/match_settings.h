@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "absl/status/statusor.h"
 #include "engine/variant.h"
@@ -20,8 +21,20 @@ struct MatchSettings {
   Adjudication adjudication;
 };
 
-absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& config);
-EngineSpec EngineSpecFromConfig(const proto::EngineConfig& engine);
+// Where this worker keeps the binaries of a run's engines that are not installed on it: a
+// revision's build, an uploaded engine file (engine_prep.h). Empty for the others.
+struct EngineBinaries {
+  std::string engine;
+  std::string baseline;
+};
+
+// A revision or an engine file without its binary is an error (the engines are prepared first).
+absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& config,
+                                                      const EngineBinaries& binaries = {});
+// gc9's own build plays in process; a revision's build is a UCI child with the parameter
+// overrides as options (rounded to the engine's integers, as the built-in player does).
+absl::StatusOr<EngineSpec> EngineSpecFromConfig(const proto::EngineConfig& engine,
+                                                const std::string& binary = "");
 Opening OpeningFromProto(const proto::OpeningPosition& opening);
 // Where a pair's games start: the pair's own opening; else, for a run with random openings,
 // one drawn from the pair's seed; else the variant's start position.

@@ -39,6 +39,9 @@ struct WorkerOptions {
   int64_t rpc_timeout_ms = 10000;
   int64_t max_backoff_ms = 8000;
   bool verbose = false;
+  // The engine cache: downloaded artifacts, builds of revisions, bench signatures.
+  std::string cache_dir;
+  int64_t cache_max_bytes = int64_t{2048} << 20;
 };
 
 class Worker {

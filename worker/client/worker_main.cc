@@ -11,6 +11,7 @@
 #include "common/flags.h"
 #include "common/rpc.h"
 #include "worker/client/worker.h"
+#include "worker/engine_build/cache.h"
 
 namespace gc9::worker {
 namespace {
@@ -22,6 +23,8 @@ int Main(int argc, char** argv) {
   std::string tls_ca;
   std::string outbox = absl::StrCat("/tmp/gc9-worker-", getuid(), ".outbox");
   bool verbose = false;
+  std::string cache_dir = engine_build::DefaultCacheDir();
+  int64_t cache_max_mb = 2048;
   common::FlagParser flags(
       "gc9-worker",
       "gc9 worker --coordinator HOST:PORT [--concurrency N] [--token-file F] [--outbox F]",
@@ -35,13 +38,21 @@ int Main(int argc, char** argv) {
   flags.AddString("outbox", &outbox,
                   "file for results not yet acknowledged (one per worker; locked)");
   flags.AddBool("verbose", &verbose, "log every batch and pair");
+  flags.AddString("cache-dir", &cache_dir,
+                  "engines fetched and built for runs (workers may share one)");
+  flags.AddInt("cache-max-mb", &cache_max_mb, "the cache's bound, least recently used out");
   if (std::optional<int> exit_code = flags.ParseFlagsOnly(argc, argv)) return *exit_code;
   if (coordinator.empty())
     return flags.Fail(absl::InvalidArgumentError("--coordinator is required"));
   if (concurrency < 1 || concurrency > 1024) {
     return flags.Fail(absl::InvalidArgumentError("--concurrency must be in 1..1024"));
   }
+  if (cache_max_mb < 1) {
+    return flags.Fail(absl::InvalidArgumentError("--cache-max-mb must be positive"));
+  }
   WorkerOptions options;
+  options.cache_dir = cache_dir;
+  options.cache_max_bytes = cache_max_mb << 20;
   options.coordinator = coordinator;
   options.concurrency = static_cast<int>(concurrency);
   options.tls_ca_file = tls_ca;
