@@ -96,14 +96,11 @@ absl::StatusOr<int64_t> PrepareAndSubmit(const proto::RunConfig& config,
                                          const std::string& cache_dir, int64_t cache_max_mb,
                                          UserClient& client,
                                          const std::function<void(const std::string&)>& say) {
-  worker::engine_build::CacheOptions cache_options;
-  cache_options.dir = cache_dir;
-  cache_options.max_bytes = cache_max_mb << 20;
-  ASSIGN_OR_RETURN(auto cache, worker::engine_build::EngineCache::Open(cache_options));
   ASSIGN_OR_RETURN(const std::string work_dir, MakeTempDir("gc9-submit"));
   PrepareOptions options;
   options.config_path = config_path;
-  options.cache = cache.get();
+  options.cache.dir = cache_dir;
+  options.cache.max_bytes = cache_max_mb << 20;
   options.work_dir = work_dir;
   options.say = say;
   absl::StatusOr<PreparedRun> prepared = PrepareEngines(config, options);

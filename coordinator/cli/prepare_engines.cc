@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <map>
+#include <memory>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -120,8 +121,14 @@ class Preparer {
                                 "); building gc9-engine unless it is cached"));
     }
     const std::string archive = built.archive.path;
+    if (cache_ == nullptr) {
+      absl::StatusOr<std::unique_ptr<build::EngineCache>> cache =
+          build::EngineCache::Open(options_.cache);
+      if (!cache.ok()) return cache.status();
+      cache_ = *std::move(cache);
+    }
     absl::StatusOr<build::BuiltEngine> engine = build::EnsureBuild(
-        *options_.cache, built.archive.ref.sha256(),
+        *cache_, built.archive.ref.sha256(),
         [archive]() -> absl::StatusOr<std::string> { return archive; }, build_options);
     if (!engine.ok()) {
       const std::string tail = build::BuildLogTail(engine.status());
@@ -137,6 +144,7 @@ class Preparer {
   const PrepareOptions& options_;
   const std::string config_dir_;
   std::map<std::string, BuiltRevision> built_;  // by revision as written
+  std::unique_ptr<build::EngineCache> cache_;
 };
 
 }  // namespace

@@ -30,7 +30,7 @@ struct PreparedRun {
 
 struct PrepareOptions {
   std::string config_path;  // names the config in errors; its folder holds the repository
-  worker::engine_build::EngineCache* cache = nullptr;
+  worker::engine_build::CacheOptions cache;  // opened only when a revision is to be built
   std::string work_dir;  // packed archives are written here and must stay until uploaded
   worker::engine_build::BuildOptions build;
   std::function<void(const std::string&)> say;  // progress of the long steps

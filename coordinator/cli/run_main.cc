@@ -188,20 +188,13 @@ int Main(int argc, char** argv) {
   if (!dir.ok()) return flags.Fail(dir.status());
   auto say = [&](const std::string& text) { std::fprintf(stderr, "gc9 run: %s\n", text.c_str()); };
   // Revisions are built and benched before anything starts, so that a bad one stops here.
-  worker::engine_build::CacheOptions cache_options;
-  cache_options.dir = cache_dir;
-  cache_options.max_bytes = cache_max_mb << 20;
-  absl::StatusOr<std::unique_ptr<worker::engine_build::EngineCache>> cache =
-      worker::engine_build::EngineCache::Open(cache_options);
-  absl::StatusOr<PreparedRun> prepared = cache.status();
-  if (cache.ok()) {
-    PrepareOptions prepare;
-    prepare.config_path = args->empty() ? std::string(config::kDefaultRunConfigSource) : (*args)[0];
-    prepare.cache = cache->get();
-    prepare.work_dir = *dir;
-    prepare.say = say;
-    prepared = PrepareEngines(*config, prepare);
-  }
+  PrepareOptions prepare;
+  prepare.config_path = args->empty() ? std::string(config::kDefaultRunConfigSource) : (*args)[0];
+  prepare.cache.dir = cache_dir;
+  prepare.cache.max_bytes = cache_max_mb << 20;
+  prepare.work_dir = *dir;
+  prepare.say = say;
+  absl::StatusOr<PreparedRun> prepared = PrepareEngines(*config, prepare);
   if (!prepared.ok()) {
     RemoveTree(*dir);
     std::fprintf(stderr, "gc9 run: %s\n", std::string(prepared.status().message()).c_str());

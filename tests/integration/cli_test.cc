@@ -1,7 +1,6 @@
 // The command line as users run it: `gc9 run` end to end with its summary and JSON, the
 // user commands against a coordinator, and exit status 2 with the problem named for bad
 // flags and bad configs.
-#include <sys/wait.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -10,38 +9,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/file.h"
-#include "google/protobuf/text_format.h"
 #include "gtest/gtest.h"
 #include "tests/integration/cluster.h"
 
 namespace gc9::testing {
 namespace {
-
-struct Result {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-// Runs a shell command line with stdout and stderr captured apart.
-Result Shell(const std::string& dir, const std::string& command) {
-  const std::string out = dir + "/out.txt";
-  const std::string err = dir + "/err.txt";
-  const int status = std::system(absl::StrCat(command, " > ", out, " 2> ", err).c_str());
-  Result result;
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.out = common::ReadWholeFile(out).value_or("");
-  result.err = common::ReadWholeFile(err).value_or("");
-  return result;
-}
-
-std::string WriteConfig(const std::string& dir, const proto::RunConfig& config) {
-  std::string text;
-  google::protobuf::TextFormat::PrintToString(config, &text);
-  const std::string path = dir + "/run.textproto";
-  std::ofstream(path) << text;
-  return path;
-}
 
 TEST(Cli, RunPlaysTheConfigAndPrintsTheSummary) {
   Cluster scratch;  // only for its directory

@@ -3,15 +3,19 @@
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "common/file.h"
 #include "common/rpc.h"
+#include "google/protobuf/text_format.h"
 #include "gtest/gtest.h"
 
 namespace gc9::testing {
@@ -34,6 +38,26 @@ proto::RunConfig TinyRun(int pairs, int batch_pairs) {
   config.set_seed(7);
   config.set_store_pgn(true);
   return config;
+}
+
+Result Shell(const std::string& dir, const std::string& command) {
+  const std::string out = dir + "/out.txt";
+  const std::string err = dir + "/err.txt";
+  const int status = std::system(absl::StrCat(command, " > ", out, " 2> ", err).c_str());
+  Result result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = common::ReadWholeFile(out).value_or("");
+  result.err = common::ReadWholeFile(err).value_or("");
+  return result;
+}
+
+std::string WriteConfig(const std::string& dir, const proto::RunConfig& config,
+                        const std::string& name) {
+  std::string text;
+  google::protobuf::TextFormat::PrintToString(config, &text);
+  const std::string path = dir + "/" + name;
+  std::ofstream(path) << text;
+  return path;
 }
 
 int FreePort() {

@@ -19,6 +19,19 @@ namespace cli = coordinator::cli;
 // A small fixed run of the built-in engine against itself that plays fast.
 proto::RunConfig TinyRun(int pairs, int batch_pairs);
 
+struct Result {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs a shell command line with stdout and stderr captured apart (files in `dir`).
+Result Shell(const std::string& dir, const std::string& command);
+
+// Writes the config as protobuf text to DIR/NAME; returns the path.
+std::string WriteConfig(const std::string& dir, const proto::RunConfig& config,
+                        const std::string& name = "run.textproto");
+
 // A free loopback port (bound and released; good enough for tests).
 int FreePort();
 
