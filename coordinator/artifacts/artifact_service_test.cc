@@ -78,7 +78,8 @@ class ArtifactServiceTest : public ::testing::Test {
 
 std::string Bytes(int n) {
   std::string data;
-  for (int i = 0; i < n; ++i) data.push_back(static_cast<char>((static_cast<uint32_t>(i) * 7919u) >> 3));
+  for (int i = 0; i < n; ++i)
+    data.push_back(static_cast<char>((static_cast<uint32_t>(i) * 7919u) >> 3));
   return data;
 }
 

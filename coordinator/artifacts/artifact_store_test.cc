@@ -30,7 +30,8 @@ std::vector<std::string> Entries(const std::string& dir) {
 
 std::string Bytes(int n, int seed) {
   std::string data;
-  for (int i = 0; i < n; ++i) data.push_back(static_cast<char>(static_cast<uint32_t>(i) * 31u + seed));
+  for (int i = 0; i < n; ++i)
+    data.push_back(static_cast<char>(static_cast<uint32_t>(i) * 31u + seed));
   return data;
 }
 

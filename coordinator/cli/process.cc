@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -75,6 +76,20 @@ int ChildProcess::Stop(int signal_number, int64_t timeout_ms) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   return wait_status_;
+}
+
+absl::StatusOr<int> WaitForPortFile(const std::string& port_file, ChildProcess& child,
+                                    int64_t timeout_ms) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (;;) {
+    int port = 0;
+    if (std::ifstream(port_file) >> port && port > 0) return port;
+    if (!child.Running()) return absl::UnavailableError("the coordinator did not start");
+    if (std::chrono::steady_clock::now() > deadline) {
+      return absl::DeadlineExceededError("the coordinator did not start in time");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
 }
 
 absl::StatusOr<std::string> MakeTempDir(const std::string& prefix) {

@@ -32,6 +32,11 @@ class ChildProcess {
   int wait_status_ = 0;
 };
 
+// The port a child writes to `port_file` once it listens (gc9-coordinator --port-file), waited
+// for up to `timeout_ms`; an error when the child ends or the time runs out first.
+absl::StatusOr<int> WaitForPortFile(const std::string& port_file, ChildProcess& child,
+                                    int64_t timeout_ms);
+
 // A new temporary directory /tmp/PREFIX-XXXXXX.
 absl::StatusOr<std::string> MakeTempDir(const std::string& prefix);
 void RemoveTree(const std::string& path);

@@ -177,12 +177,9 @@ int Main(int argc, char** argv) {
        "--token-file", *dir + "/token", "--lease-ms", "600000"},
       *dir + "/coordinator.log");
   if (!coordinator.ok()) return flags.Fail(coordinator.status());
-  int port = 0;
-  for (int i = 0; i < 1000 && port == 0; ++i) {
-    std::ifstream(*dir + "/port") >> port;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  const std::string address = absl::StrCat("127.0.0.1:", port);
+  absl::StatusOr<int> port = cli::WaitForPortFile(*dir + "/port", *coordinator, 10000);
+  if (!port.ok()) return flags.Fail(port.status());
+  const std::string address = absl::StrCat("127.0.0.1:", *port);
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
 
   // One run big enough never to finish: pairs are counted for real, by the real core.
