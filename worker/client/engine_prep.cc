@@ -32,11 +32,24 @@ std::string Short(const std::string& hex) { return hex.substr(0, 12); }
 
 }  // namespace
 
+absl::StatusOr<build::EngineCache*> EnginePreparer::Cache(const std::string& engine) {
+  if (cache_ == nullptr) {
+    absl::StatusOr<std::unique_ptr<build::EngineCache>> opened =
+        build::EngineCache::Open(options_.cache);
+    if (!opened.ok()) {
+      return Failure(proto::FAILURE_UNSUPPORTED, engine,
+                     absl::StrCat("the engine cache: ", opened.status().message()));
+    }
+    cache_ = *std::move(opened);
+  }
+  return cache_.get();
+}
+
 absl::StatusOr<build::CacheEntry> EnginePreparer::Fetch(const proto::ArtifactRef& ref) {
   DownloadOptions download;
   download.token = options_.token;
   download.cancel = options_.build.cancel;
-  return build::EnsureFile(*options_.cache, ref.sha256(), ref.size(),
+  return build::EnsureFile(*cache_, ref.sha256(), ref.size(),
                            ArtifactFetcher(options_.artifacts, ref.sha256(), download));
 }
 
@@ -54,6 +67,9 @@ absl::Status EnginePreparer::PrepareEngine(const proto::EngineConfig& engine,
   if (engine.has_builtin() && engine.builtin().revision().empty()) {
     return compare(options_.own_bench, "this worker's own build of gc9");
   }
+  // Everything else needs the cache.
+  absl::StatusOr<build::EngineCache*> cache = Cache(name);
+  if (!cache.ok()) return cache.status();
   // 2. A revision: its archive fetched only if its build is not cached, then built once.
   if (engine.has_builtin()) {
     const proto::BuiltinEngine& builtin = engine.builtin();
@@ -61,7 +77,7 @@ absl::Status EnginePreparer::PrepareEngine(const proto::EngineConfig& engine,
         absl::StrCat("revision ", builtin.revision(), " (", Short(builtin.commit()), ")");
     absl::Status fetched;
     absl::StatusOr<build::BuiltEngine> built = build::EnsureBuild(
-        *options_.cache, builtin.source().sha256(),
+        **cache, builtin.source().sha256(),
         [&]() -> absl::StatusOr<std::string> {
           absl::StatusOr<build::CacheEntry> archive = Fetch(builtin.source());
           if (!archive.ok()) {
@@ -111,9 +127,9 @@ absl::Status EnginePreparer::PrepareEngine(const proto::EngineConfig& engine,
   }
   const std::string command = engine.bench_command().empty() ? "bench" : engine.bench_command();
   const std::vector<std::string> args = absl::StrSplit(command, ' ', absl::SkipEmpty());
-  absl::StatusOr<uint64_t> bench = build::CachedBench(
-      *options_.cache, path, external.file().empty() ? "" : external.binary().sha256(), args,
-      options_.bench_timeout_ms, options_.build.cancel);
+  absl::StatusOr<uint64_t> bench =
+      build::CachedBench(**cache, path, external.file().empty() ? "" : external.binary().sha256(),
+                         args, options_.bench_timeout_ms, options_.build.cancel);
   if (absl::IsCancelled(bench.status())) return bench.status();
   if (!bench.ok()) {
     return Failure(

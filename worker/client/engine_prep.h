@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,7 +29,7 @@ struct Preparation {
 };
 
 struct PreparerOptions {
-  engine_build::EngineCache* cache = nullptr;
+  engine_build::CacheOptions cache;  // opened at the first engine that needs it
   proto::ArtifactService::StubInterface* artifacts = nullptr;
   std::string token;
   engine_build::BuildOptions build;  // its cancel also stops downloads and benches
@@ -49,8 +50,11 @@ class EnginePreparer {
   absl::Status PrepareEngine(const proto::EngineConfig& engine, const std::string& role,
                              std::string* binary, Preparation* out);
   absl::StatusOr<engine_build::CacheEntry> Fetch(const proto::ArtifactRef& ref);
+  // The cache, opened now if it is not yet; a failure to report otherwise.
+  absl::StatusOr<engine_build::EngineCache*> Cache(const std::string& engine);
 
   PreparerOptions options_;
+  std::unique_ptr<engine_build::EngineCache> cache_;
 };
 
 }  // namespace gc9::worker

@@ -53,6 +53,7 @@ void Worker::Log(const std::string& message) {
 }
 
 void Worker::Stop() {
+  cancel_builds_ = true;
   absl::MutexLock lock(&mutex_);
   stopping_ = true;
   for (auto& [id, batch] : batches_) batch->stop = true;
@@ -114,7 +115,9 @@ absl::Status Worker::Run() {
   absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> credentials =
       common::ClientCredentials(options_.tls_ca_file);
   if (!credentials.ok()) return credentials.status();
-  stub_ = proto::WorkerService::NewStub(common::MakeChannel(options_.coordinator, *credentials));
+  std::shared_ptr<grpc::Channel> channel = common::MakeChannel(options_.coordinator, *credentials);
+  stub_ = proto::WorkerService::NewStub(channel);
+  artifacts_ = proto::ArtifactService::NewStub(channel);
   if (outbox_.size() > 0) {
     Log(absl::StrCat(outbox_.size(), " unreported pair(s) in ", options_.outbox_path));
   }
@@ -122,6 +125,17 @@ absl::Status Worker::Run() {
     return absl::IsCancelled(status) ? absl::OkStatus() : status;
   }
   threads_.emplace_back([this] { ReporterLoop(); });
+  PreparerOptions prepare;
+  prepare.cache.dir =
+      options_.cache_dir.empty() ? engine_build::DefaultCacheDir() : options_.cache_dir;
+  prepare.cache.max_bytes = options_.cache_max_bytes;
+  prepare.artifacts = artifacts_.get();
+  prepare.token = options_.token;
+  prepare.own_bench = engine::kBenchSignature;
+  prepare.build.cancel = &cancel_builds_;
+  prepare.build.progress = [this](const std::string& step) { Log(step); };
+  preparer_ = std::make_unique<EnginePreparer>(std::move(prepare));
+  threads_.emplace_back([this] { PreparerLoop(); });
   for (int slot = 0; slot < options_.concurrency; ++slot) {
     threads_.emplace_back([this] { PlayerLoop(); });
   }
@@ -200,22 +214,62 @@ void Worker::Acquire() {
   }
   auto batch = std::make_shared<ActiveBatch>();
   batch->batch = std::move(*reply.mutable_batch());
-  absl::StatusOr<MatchSettings> settings = MatchSettingsFromConfig(batch->batch.config());
-  if (!settings.ok()) {
-    // Unplayable here (e.g. a variant this build does not know); others may manage.
-    ReportFailure(batch->batch, proto::FAILURE_UNSUPPORTED, "",
-                  std::string(settings.status().message()));
-    return;
-  }
-  batch->settings = *std::move(settings);
   if (options_.verbose) {
     Log(absl::StrCat("batch ", batch->batch.batch_id(), " of run ", batch->batch.run_id(), ": ",
                      batch->batch.pair_size(), " pair(s)"));
   }
+  // In the batch table from now on, so that its lease is heartbeaten while it is prepared.
   absl::MutexLock lock(&mutex_);
   batch->unfinished = batch->batch.pair_size();
   batches_[batch->batch.batch_id()] = batch;
+  to_prepare_.push_back(batch);
+  ++unprepared_;
+}
+
+void Worker::PreparerLoop() {
+  for (;;) {
+    std::shared_ptr<ActiveBatch> batch;
+    {
+      absl::MutexLock lock(&mutex_, absl::Condition(this, &Worker::StoppingOrToPrepare));
+      if (stopping_) return;
+      batch = std::move(to_prepare_.front());
+      to_prepare_.pop_front();
+    }
+    Prepare(batch);
+    absl::MutexLock lock(&mutex_);
+    --unprepared_;
+  }
+}
+
+void Worker::Prepare(const std::shared_ptr<ActiveBatch>& batch) {
+  const proto::RunConfig& config = batch->batch.config();
+  absl::StatusOr<Preparation> prepared = preparer_->Prepare(config);
+  if (!prepared.ok()) return;  // stopping
+  if (prepared->failure.has_value()) return Refuse(batch, *std::move(prepared->failure));
+  absl::StatusOr<MatchSettings> settings = MatchSettingsFromConfig(config, prepared->binaries);
+  if (!settings.ok()) {
+    proto::FailureRecord failure;
+    failure.set_kind(proto::FAILURE_UNSUPPORTED);
+    failure.set_message(std::string(settings.status().message()));
+    return Refuse(batch, std::move(failure));
+  }
+  batch->settings = *std::move(settings);
+  batch->prepared = *std::move(prepared);
+  absl::MutexLock lock(&mutex_);
+  if (batch->stop) {  // the coordinator took it back meanwhile (StopBatch), or we stop
+    batch->unfinished = 0;
+    return;
+  }
   for (int i = 0; i < batch->batch.pair_size(); ++i) queue_.push_back({batch, i});
+}
+
+void Worker::Refuse(const std::shared_ptr<ActiveBatch>& batch, proto::FailureRecord failure) {
+  {
+    absl::MutexLock lock(&mutex_);
+    batch->unfinished = 0;  // none of its pairs was queued
+  }
+  ReportFailure(batch->batch, failure.kind(), failure.engine(), failure.message(),
+                failure.detail());
 }
 
 void Worker::Heartbeat() {

@@ -1,12 +1,15 @@
-// The worker process's client: registers with the coordinator, acquires leases, plays their
+// The worker process's client: registers with the coordinator, acquires leases, prepares each
+// batch's engines (downloads, builds of revisions, bench checks: engine_prep.h), plays its
 // pairs on `concurrency` threads with the match library, reports each pair as it finishes,
 // heartbeats its leases and abandons a batch when told to. Results the coordinator has not
 // acknowledged stay in the Outbox and are sent again with exponential backoff.
 //
-// Threads: the control loop (Run: register, acquire, heartbeat), one reporter, and the
-// players. They share the work queue, the batch table and the stop flag under one mutex,
-// which no thread holds while it talks to the coordinator, plays or touches the outbox (which
-// has a lock of its own).
+// Threads: the control loop (Run: register, acquire, heartbeat), the preparer (a batch's
+// engines, which may take a build of minutes while the control loop goes on heartbeating the
+// batch's lease), one reporter, and the players. They share the work queue, the batches
+// waiting for preparation, the batch table and the stop flag under one mutex, which no thread
+// holds while it talks to the coordinator, builds, plays or touches the outbox (which has a
+// lock of its own).
 #pragma once
 
 #include <array>
@@ -25,6 +28,7 @@
 #include "absl/status/status.h"
 #include "absl/synchronization/mutex.h"
 #include "proto/coordinator.grpc.pb.h"
+#include "worker/client/engine_prep.h"
 #include "worker/client/match_settings.h"
 #include "worker/client/outbox.h"
 
@@ -73,7 +77,8 @@ class Worker {
 
   struct ActiveBatch {
     proto::Batch batch;
-    MatchSettings settings;
+    MatchSettings settings;         // set by the preparer
+    Preparation prepared;           // its engines' binaries, held in the cache while it plays
     std::atomic<bool> stop{false};  // read by PlayPair between moves
     int unfinished = 0;             // pairs neither played nor abandoned, under Worker::mutex_
   };
@@ -104,6 +109,13 @@ class Worker {
   void StopBatch(int64_t batch_id, const char* why);
   void Log(const std::string& message);
 
+  // Preparer thread: readies each acquired batch's engines, then queues its pairs or reports
+  // why it cannot play them.
+  void PreparerLoop();
+  void Prepare(const std::shared_ptr<ActiveBatch>& batch);
+  // Drops a batch this worker cannot play and tells the coordinator why.
+  void Refuse(const std::shared_ptr<ActiveBatch>& batch, proto::FailureRecord failure);
+
   // Player threads.
   void PlayerLoop();
   // Plays one queued pair and puts its result in the outbox.
@@ -117,14 +129,18 @@ class Worker {
 
   // Conditions waited for with mutex_ held.
   bool Stopping() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) { return stopping_; }
+  // No pair waiting, no batch being prepared, and a player free: time to ask for work.
   bool PlayerIdle() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
-    return queue_.empty() && busy_players_ < options_.concurrency;
+    return queue_.empty() && unprepared_ == 0 && busy_players_ < options_.concurrency;
   }
   bool StoppingOrPlayerIdle() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
     return stopping_ || PlayerIdle();
   }
   bool StoppingOrQueued() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
     return stopping_ || !queue_.empty();
+  }
+  bool StoppingOrToPrepare() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
+    return stopping_ || !to_prepare_.empty();
   }
   bool StoppingOrReportDue() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
     return stopping_ || report_due_;
@@ -134,6 +150,10 @@ class Worker {
   std::unique_ptr<proto::WorkerService::Stub> stub_;  // thread-safe; set before threads start
   Outbox outbox_;
   std::atomic<int64_t> worker_id_{0};
+  std::unique_ptr<proto::ArtifactService::Stub> artifacts_;  // set before threads start
+  std::atomic<bool> cancel_builds_{false};                   // Stop: builds and downloads end
+
+  std::unique_ptr<EnginePreparer> preparer_;  // the preparer thread's; made before it starts
 
   // The control thread's own.
   int64_t heartbeat_ms_ = 10000;
@@ -145,6 +165,8 @@ class Worker {
   bool stopping_ ABSL_GUARDED_BY(mutex_) = false;
   absl::Status fatal_ ABSL_GUARDED_BY(mutex_);  // why Run stops on its own
   std::deque<Item> queue_ ABSL_GUARDED_BY(mutex_);
+  std::deque<std::shared_ptr<ActiveBatch>> to_prepare_ ABSL_GUARDED_BY(mutex_);
+  int unprepared_ ABSL_GUARDED_BY(mutex_) = 0;  // batches waiting for or in preparation
   int busy_players_ ABSL_GUARDED_BY(mutex_) = 0;
   std::map<int64_t, std::shared_ptr<ActiveBatch>> batches_ ABSL_GUARDED_BY(mutex_);
   bool report_due_ ABSL_GUARDED_BY(mutex_) = false;           // a pair went into the outbox

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,6 +22,48 @@ int64_t SteadyMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
+}
+
+// The child: stays as the leader of the command's process group, runs the command as its own
+// child and ends as the command ended. When the process that started it dies (a worker
+// SIGKILLed mid-build), the kernel tells it (PR_SET_PDEATHSIG) and it kills the whole group,
+// so no compiler outlives its worker. (The signal comes when the starting thread ends, in
+// fact; RunCommand's callers wait for the command on that thread.)
+[[noreturn]] void RunAsGroupLeader(pid_t parent, char* const* args) {
+  sigset_t waited;
+  sigemptyset(&waited);
+  sigaddset(&waited, SIGTERM);
+  sigaddset(&waited, SIGCHLD);
+  sigprocmask(SIG_SETMASK, &waited, nullptr);
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid() != parent) _exit(127);  // the parent died before the line above
+  const pid_t command = fork();
+  if (command == 0) {
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    execvp(args[0], args);
+    std::fprintf(stderr, "cannot run %s\n", args[0]);
+    _exit(127);
+  }
+  if (command < 0) _exit(127);
+  for (;;) {
+    int signal_number = 0;
+    sigwait(&waited, &signal_number);
+    if (signal_number == SIGTERM) kill(0, SIGKILL);
+    int status = 0;
+    if (waitpid(command, &status, WNOHANG) != command) continue;
+    if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
+    // Ended by a signal: end the same way, so that the parent sees it.
+    const int ended_by = WTERMSIG(status);
+    signal(ended_by, SIG_DFL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, ended_by);
+    sigprocmask(SIG_UNBLOCK, &only, nullptr);
+    raise(ended_by);
+    _exit(128 + ended_by);
+  }
 }
 
 }  // namespace
@@ -56,6 +99,7 @@ absl::StatusOr<CommandResult> RunCommand(const std::vector<std::string>& argv,
   std::vector<char*> args;
   for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) {
     const int error = errno;
@@ -67,9 +111,6 @@ absl::StatusOr<CommandResult> RunCommand(const std::vector<std::string>& argv,
   if (pid == 0) {
     // A group of its own, so that a kill reaches what it starts (ninja, the compilers).
     setpgid(0, 0);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
     const int out = output_fd >= 0 ? output_fd : pipe_fds[1];
     dup2(out, STDOUT_FILENO);
     dup2(out, STDERR_FILENO);
@@ -80,9 +121,7 @@ absl::StatusOr<CommandResult> RunCommand(const std::vector<std::string>& argv,
       _exit(127);
     }
     for (const auto& [name, value] : options.env) setenv(name.c_str(), value.c_str(), 1);
-    execvp(args[0], args.data());
-    std::fprintf(stderr, "cannot run %s\n", args[0]);
-    _exit(127);
+    RunAsGroupLeader(parent, args.data());
   }
   setpgid(pid, pid);  // also here, so that a kill right away finds the group
   if (output_fd >= 0) close(output_fd);

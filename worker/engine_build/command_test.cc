@@ -1,6 +1,7 @@
 #include "worker/engine_build/command.h"
 
 #include <signal.h>
+#include <sys/wait.h>
 
 #include <atomic>
 #include <chrono>
@@ -75,6 +76,30 @@ TEST(RunCommand, ACancelFlagStopsIt) {
   ASSERT_TRUE(result.ok());
   EXPECT_TRUE(result->cancelled);
   EXPECT_EQ(result->Describe(), "cancelled");
+}
+
+TEST(RunCommand, ASignalThatEndsTheCommandIsReported) {
+  absl::StatusOr<CommandResult> result = RunCommand({"sh", "-c", "kill -9 $$"});
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result->signal, 9);
+  EXPECT_EQ(result->Describe(), "killed by signal 9");
+}
+
+// The process that runs a command dies (a worker SIGKILLed mid-build): the command and what it
+// started die with it.
+TEST(RunCommand, ACommandDiesWithTheProcessThatStartedIt) {
+  const std::string marker = ::testing::TempDir() + "/command_test_orphan";
+  std::filesystem::remove(marker);
+  const pid_t runner = fork();
+  if (runner == 0) {
+    RunCommand({"sh", "-c", "(sleep 2; touch " + marker + ") & sleep 30"}).IgnoreError();
+    _exit(0);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  kill(runner, SIGKILL);
+  waitpid(runner, nullptr, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  EXPECT_FALSE(std::filesystem::exists(marker));
 }
 
 TEST(RunCommand, AMissingProgramExits127) {
