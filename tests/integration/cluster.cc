@@ -9,12 +9,14 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "common/file.h"
 #include "common/rpc.h"
+#include "coordinator/store/sqlite_store.h"
 #include "google/protobuf/text_format.h"
 #include "gtest/gtest.h"
 
@@ -58,6 +60,27 @@ std::string WriteConfig(const std::string& dir, const proto::RunConfig& config,
   const std::string path = dir + "/" + name;
   std::ofstream(path) << text;
   return path;
+}
+
+void StoredPairs(const std::string& db, int64_t run_id, int64_t* rows,
+                 std::vector<int64_t>* counts) {
+  auto store = coordinator::store::SqliteStore::Open(db);
+  ASSERT_TRUE(store.ok());
+  absl::StatusOr<coordinator::store::Snapshot> snapshot = (*store)->Load();
+  ASSERT_TRUE(snapshot.ok());
+  counts->assign(5, 0);
+  *rows = 0;
+  std::set<int64_t> seen;
+  for (const proto::PairResult& pair : snapshot->pairs) {
+    if (pair.run_id() != run_id) continue;
+    EXPECT_TRUE(seen.insert(pair.pair_index()).second) << "pair stored twice";
+    ++(*counts)[pair.pentanomial_index()];
+    ++*rows;
+  }
+}
+
+std::vector<int64_t> CountsOf(const proto::RunStatus& status) {
+  return std::vector<int64_t>(status.pentanomial().begin(), status.pentanomial().end());
 }
 
 int FreePort() {

@@ -32,6 +32,13 @@ Result Shell(const std::string& dir, const std::string& command);
 std::string WriteConfig(const std::string& dir, const proto::RunConfig& config,
                         const std::string& name = "run.textproto");
 
+// The pairs of `run_id` stored in the database `db` (read while no coordinator writes it):
+// their number and pentanomial counts; a pair stored twice fails the test.
+void StoredPairs(const std::string& db, int64_t run_id, int64_t* rows,
+                 std::vector<int64_t>* counts);
+// A status's pentanomial counts, to compare with StoredPairs'.
+std::vector<int64_t> CountsOf(const proto::RunStatus& status);
+
 // A free loopback port (bound and released; good enough for tests).
 int FreePort();
 

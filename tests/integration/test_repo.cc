@@ -15,7 +15,11 @@ std::string Git(const std::string& repo, const std::vector<std::string>& args) {
   std::vector<std::string> argv = {
       "git", "-C", repo, "-c", "user.name=gc9 test", "-c", "user.email=test@gc9.invalid"};
   argv.insert(argv.end(), args.begin(), args.end());
-  absl::StatusOr<std::string> out = worker::engine_build::RunForOutput(argv);
+  // Fixed dates: the same files make the same commits, and so the same archives.
+  worker::engine_build::CommandOptions options;
+  options.env = {{"GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z"},
+                 {"GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z"}};
+  absl::StatusOr<std::string> out = worker::engine_build::RunForOutput(argv, options);
   EXPECT_TRUE(out.ok()) << out.status();
   return out.value_or("");
 }

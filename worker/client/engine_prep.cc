@@ -76,6 +76,10 @@ absl::Status EnginePreparer::PrepareEngine(const proto::EngineConfig& engine,
     const std::string what =
         absl::StrCat("revision ", builtin.revision(), " (", Short(builtin.commit()), ")");
     absl::Status fetched;
+    build::BuildOptions build_options = options_.build;
+    build_options.progress = [&](const std::string& step) {
+      if (options_.build.progress) options_.build.progress(absl::StrCat(what, ": ", step));
+    };
     absl::StatusOr<build::BuiltEngine> built = build::EnsureBuild(
         **cache, builtin.source().sha256(),
         [&]() -> absl::StatusOr<std::string> {
@@ -88,7 +92,7 @@ absl::Status EnginePreparer::PrepareEngine(const proto::EngineConfig& engine,
           out->holds.push_back(*std::move(archive));
           return path;
         },
-        options_.build);
+        build_options);
     if (absl::IsCancelled(built.status())) return built.status();
     if (!fetched.ok()) {
       return Failure(
