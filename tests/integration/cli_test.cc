@@ -61,7 +61,7 @@ TEST(Cli, UserCommandsTalkToTheCoordinator) {
 
 TEST(Cli, BadFlagsExitTwoAndNameTheProblem) {
   Cluster scratch;
-  for (const std::string binary :
+  for (const std::string& binary :
        {std::string(GC9_COORDINATOR_BINARY), std::string(GC9_WORKER_BINARY),
         std::string(GC9_RUN_BINARY), std::string(GC9_CLI_BINARY) + " status"}) {
     Result bad = Shell(scratch.dir(), binary + " --bogus 1");
@@ -84,7 +84,7 @@ TEST(Cli, BadConfigNamesFileLineAndField) {
   const std::string path = scratch.dir() + "/bad.textproto";
   std::ofstream(path) << "variant: \"grandchess9\"\nengine { builtin {} }\n"
                       << "baseline { builtin {} }\ntime_control { depth: 0 }\n";
-  for (const std::string command :
+  for (const std::string& command :
        {absl::StrCat(GC9_RUN_BINARY, " ", path), absl::StrCat(GC9_CLI_BINARY, " submit ", path)}) {
     Result result = Shell(scratch.dir(), command);
     EXPECT_EQ(result.exit_code, 2) << command;

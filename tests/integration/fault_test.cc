@@ -143,7 +143,7 @@ TEST(Fault, CallersWithoutTheTokenAreRefused) {
   Cluster cluster;
   cluster.StartCoordinator();
   auto stub = cluster.WorkerStub();
-  for (const std::string token : {std::string(), std::string("not-the-token")}) {
+  for (const std::string& token : {std::string(), std::string("not-the-token")}) {
     proto::RegisterRequest request;
     proto::RegisterReply reply;
     auto context = common::MakeContext(token, 5000);

@@ -202,6 +202,13 @@ TEST(Fleet, ABlockedWorkerStopsGettingLeasesAndTheBlockSurvivesARestart) {
     ASSERT_TRUE(waiting.ok());
     EXPECT_EQ(waiting->leased_pairs(), 0);
   }
+  // It has asked at least once since (its backoff after the restart may be long under load).
+  const auto asked_by = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (!Contains(common::ReadWholeFile(cluster.WorkerLog(blocked_index)).value_or(""),
+                   "gives this worker no work")) {
+    ASSERT_LT(std::chrono::steady_clock::now(), asked_by) << "the blocked worker never asked";
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
 
   cluster.StartWorker();
   const proto::RunStatus done = cluster.WaitFor(
