@@ -4,6 +4,7 @@
 // workers` counts the crashes, time losses and illegal moves of games, and a worker of another
 // protocol version is refused and stops. gc9_bad_engine is the engine that misbehaves.
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <chrono>
@@ -267,6 +268,63 @@ TEST(Fleet, TheWorkerListCountsCrashesTimeLossesAndIllegalMoves) {
   ASSERT_EQ(table.exit_status, 0) << table.text;
   EXPECT_TRUE(Contains(table.text, "TIME-LOSSES")) << table.text;
   EXPECT_TRUE(Contains(table.text, "idle")) << table.text;
+}
+
+TEST(Fleet, AWorkerWhoseEngineShowsAnotherBenchRefusesTheRunWhichFinishesElsewhere) {
+  Cluster cluster;
+  cluster.StartCoordinator();
+  // An engine installed at the same path on every worker, whose bench differs on one of them
+  // (as a binary built with other flags would): it prints what $GC9_TEST_BENCH says.
+  const std::string engine = absl::StrCat(cluster.dir(), "/engine.sh");
+  {
+    std::ofstream script(engine);
+    script << "#!/bin/sh\nif [ \"$1\" = bench ]; then\n  echo \"Nodes searched: "
+              "${GC9_TEST_BENCH:-4242}\"\n  exit 0\nfi\nexec "
+           << GC9_BAD_ENGINE << " good\n";
+  }
+  ASSERT_EQ(chmod(engine.c_str(), 0755), 0);
+  proto::RunConfig config = TinyRun(8, 1);
+  config.mutable_engine()->set_name("installed");
+  config.mutable_engine()->mutable_external()->set_path(engine);
+  config.mutable_engine()->set_bench(4242);
+  absl::StatusOr<int64_t> run = cluster.client().Submit(config);
+  ASSERT_TRUE(run.ok()) << run.status();
+  cluster.StartWorker(1, "", {"--cache-dir", absl::StrCat(cluster.dir(), "/cache-good")});
+  cluster.WaitFor(*run, [](const proto::RunStatus& s) { return Cluster::Pairs(s) >= 1; });
+  ASSERT_EQ(setenv("GC9_TEST_BENCH", "4243", 1), 0);
+  cluster.StartWorker(1, "", {"--cache-dir", absl::StrCat(cluster.dir(), "/cache-other")});
+  ASSERT_EQ(unsetenv("GC9_TEST_BENCH"), 0);
+  const int64_t other = 2;
+
+  // It registers, reports the mismatch at once, and the run goes on with the first worker.
+  auto failures_of_other = [&] {
+    absl::StatusOr<proto::ListWorkersReply> workers = cluster.client().ListWorkers();
+    if (!workers.ok()) return int64_t{0};
+    for (const proto::WorkerStatus& worker : workers->worker()) {
+      if (worker.worker_id() == other) return worker.failures();
+    }
+    return int64_t{0};
+  };
+  for (int i = 0; i < 300 && failures_of_other() == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  const proto::WorkerStatus refused = WorkerOf(cluster, other);
+  ASSERT_EQ(refused.failures(), 1);
+  EXPECT_EQ(refused.last_failure().kind(), proto::FAILURE_BENCH_MISMATCH);
+  EXPECT_TRUE(
+      Contains(refused.last_failure().message(), "has bench 4243 here; the run expects 4242"))
+      << refused.last_failure().message();
+  const proto::RunStatus done = cluster.WaitFor(
+      *run, [](const proto::RunStatus& s) { return s.state() == proto::RUN_FINISHED; });
+  EXPECT_EQ(Cluster::Pairs(done), 8);
+  EXPECT_EQ(WorkerOf(cluster, other).pairs(), 0);
+  EXPECT_EQ(WorkerOf(cluster, 1).pairs(), 8);
+  const Output workers = Cli(cluster, {"workers"});
+  ASSERT_EQ(workers.exit_status, 0) << workers.text;
+  EXPECT_TRUE(Contains(workers.text, absl::StrCat("last failure, run ", *run, ": bench mismatch")))
+      << workers.text;
+  cluster.coordinator().Stop(SIGTERM, 5000);
+  EXPECT_EQ(StoredReporters(cluster.db(), *run), std::vector<int64_t>(8, 1));
 }
 
 TEST(Fleet, AWorkerOfAnotherProtocolVersionIsRefusedAndStops) {
