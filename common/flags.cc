@@ -119,7 +119,8 @@ absl::StatusOr<std::vector<std::string>> FlagParser::Parse(int argc, char** argv
       value = name.substr(eq + 1);
       name = name.substr(0, eq);
     }
-    if (name == "help" || name == "h") {
+    if (name == "help" || name == "h" || name == "list-flags") {
+      list_flags_ = name == "list-flags";
       *help = true;
       return positional;
     }
@@ -148,6 +149,15 @@ absl::StatusOr<std::vector<std::string>> FlagParser::Parse(int argc, char** argv
 }
 
 std::string FlagParser::Help() const {
+  if (list_flags_) {
+    static constexpr const char* kTypes[] = {"string", "int", "double", "double", "bool"};
+    std::string list;
+    for (const Flag& flag : flags_) {
+      absl::StrAppend(&list, "--", flag.name, " ", kTypes[static_cast<int>(flag.kind)], " ",
+                      flag.default_text, "\n");
+    }
+    return list;
+  }
   std::string text = absl::StrCat(summary_, "\n\nusage: ", usage_, "\n\nflags:\n");
   for (const Flag& flag : flags_) {
     absl::StrAppend(&text, "  --", flag.name, flag.kind == Kind::kBool ? "" : " VALUE", "\n      ",

@@ -1,5 +1,6 @@
 // Command-line flags for gc9's binaries: --name VALUE or --name=VALUE, --noNAME for a boolean,
-// --help, and an error naming the problem for anything else (the binaries exit 2 on it). Not
+// --help, --list-flags (the flags for programs: what deploy/'s tests check manifests against),
+// and an error naming the problem for anything else (the binaries exit 2 on it). Not
 // absl::flags because those are process-global and exit 1 on a bad flag.
 #pragma once
 
@@ -33,7 +34,8 @@ class FlagParser {
   // failure".
   void set_exit_status(std::string text) { exit_status_ = std::move(text); }
 
-  // Fills the flags and returns the positional arguments; sets *help for --help or -h.
+  // Fills the flags and returns the positional arguments; sets *help for --help, -h or
+  // --list-flags.
   absl::StatusOr<std::vector<std::string>> Parse(int argc, char** argv, bool* help);
   // As above over argv[first..argc), for commands dispatched from a shared binary.
   absl::StatusOr<std::vector<std::string>> Parse(int argc, char** argv, int first, bool* help);
@@ -43,6 +45,8 @@ class FlagParser {
   // 2 on an error, already reported), nothing when it should go on.
   std::optional<int> ParseFlagsOnly(int argc, char** argv, int first = 1);
 
+  // What *help asked for: the usage text, or after --list-flags one line a flag,
+  // "--NAME TYPE DEFAULT" (TYPE: string, int, double or bool; DEFAULT may be empty).
   std::string Help() const;
   // Prints "PROGRAM: error: MESSAGE" and the --help hint on stderr; returns 2.
   int Fail(const absl::Status& status) const;
@@ -73,6 +77,7 @@ class FlagParser {
   std::string summary_;
   std::vector<Flag> flags_;
   bool absl_wording_ = false;
+  bool list_flags_ = false;  // --list-flags was given
   std::string exit_status_ = "0 on success, 2 on a bad flag or argument, 1 on failure";
 };
 
