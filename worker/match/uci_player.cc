@@ -3,13 +3,11 @@
 #include <chrono>
 #include <utility>
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 #include "common/status_macros.h"
+#include "worker/match/uci_lines.h"
 
 namespace gc9::worker {
 namespace {
@@ -17,46 +15,6 @@ namespace {
 std::string BaseName(const std::string& path) {
   size_t slash = path.rfind('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-// "option name Hash Size type spin ..." -> "Hash Size"; names may hold spaces, so the name
-// runs to the " type " keyword.
-std::string OptionName(absl::string_view line) {
-  absl::string_view rest = line.substr(std::string("option name ").size());
-  size_t type = rest.find(" type ");
-  return std::string(absl::StripAsciiWhitespace(rest.substr(0, type)));
-}
-
-// The `var` choices of a combo option line.
-std::vector<std::string> ComboChoices(absl::string_view line) {
-  std::vector<std::string> choices;
-  std::vector<absl::string_view> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
-  for (size_t i = 0; i + 1 < words.size(); ++i) {
-    if (words[i] == "var") choices.emplace_back(words[i + 1]);
-  }
-  return choices;
-}
-
-// Reads what the search reported so far from an `info` line: score, depth and nodes.
-void ParseInfo(absl::string_view line, PlayerMove* move) {
-  std::vector<absl::string_view> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
-  for (size_t i = 1; i + 1 < words.size(); ++i) {
-    if (words[i] == "string") return;  // free text from here on
-    int64_t value = 0;
-    if (words[i] == "depth" && absl::SimpleAtoi(words[i + 1], &value)) {
-      move->depth = int(value);
-    } else if (words[i] == "nodes" && absl::SimpleAtoi(words[i + 1], &value)) {
-      move->nodes = value;
-    } else if (words[i] == "score" && i + 2 < words.size()) {
-      if (words[i + 1] == "cp" && absl::SimpleAtoi(words[i + 2], &value)) {
-        move->score_cp = int(value);
-        move->mate_in.reset();
-      } else if (words[i + 1] == "mate" && absl::SimpleAtoi(words[i + 2], &value)) {
-        move->mate_in = int(value);
-        move->score_cp.reset();
-      }
-    }
-  }
 }
 
 std::string GoCommand(const GoRequest& request) {
@@ -111,11 +69,10 @@ absl::Status UciPlayer::Start() {
   if (!child.ok()) return WithStartFailure(child.status(), StartFailure::kMissing, name_);
   child_ = *std::move(child);
   ++starts_;
-  variant_choices_.clear();
-  option_names_.clear();
   RETURN_IF_ERROR(Send("uci"));
   const int64_t deadline = NowMs() + options_.handshake_timeout_ms;
   std::string line;
+  description_ = UciDescription();
   while (true) {
     ChildProcess::ReadResult r = child_->ReadLine(std::max<int64_t>(0, deadline - NowMs()), &line);
     if (r == ChildProcess::ReadResult::kTimeout) {
@@ -126,17 +83,12 @@ absl::Status UciPlayer::Start() {
       return absl::UnavailableError(
           absl::StrCat(name_, " ended during the uci handshake: ", child_->exit_description()));
     }
-    if (line == "uciok") break;
-    if (absl::StartsWith(line, "id name ")) engine_id_ = line.substr(8);
-    if (absl::StartsWith(line, "option name ")) {
-      std::string option = OptionName(line);
-      if (absl::EqualsIgnoreCase(option, "UCI_Variant")) variant_choices_ = ComboChoices(line);
-      option_names_.push_back(std::move(option));
-    }
+    if (ReadUciLine(line, &description_)) break;
   }
   for (const auto& [option, value] : options_.uci_options) {
     bool known = false;
-    for (const std::string& name : option_names_) known |= absl::EqualsIgnoreCase(name, option);
+    for (const std::string& name : description_.option_names)
+      known |= absl::EqualsIgnoreCase(name, option);
     // A misspelt option would otherwise be silently ignored and the test run mislabelled.
     if (!known) {
       return absl::InvalidArgumentError(absl::StrCat(name_, " has no UCI option '", option, "'"));
@@ -148,9 +100,9 @@ absl::Status UciPlayer::Start() {
 
 absl::Status UciPlayer::Prepare(const std::shared_ptr<const engine::Variant>& variant) {
   if (child_ == nullptr) RETURN_IF_ERROR(Start());
-  if (!variant_choices_.empty()) {
+  if (!description_.variant_choices.empty()) {
     bool supported = false;
-    for (const std::string& v : variant_choices_) supported |= v == variant->name();
+    for (const std::string& v : description_.variant_choices) supported |= v == variant->name();
     if (!supported) {
       return absl::FailedPreconditionError(
           absl::StrCat(name_, " does not play the variant ", variant->name()));
@@ -215,23 +167,17 @@ absl::StatusOr<PlayerMove> UciPlayer::Go(const GoRequest& request) {
       move.detail = child_->exit_description();
       return Crashed(std::move(move));
     }
-    if (absl::StartsWith(line, "info")) {
-      ParseInfo(line, &move);
-      continue;
-    }
-    if (line == "bestmove" || absl::StartsWith(line, "bestmove ")) {
-      std::vector<absl::string_view> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
-      if (words.size() < 2) {
-        move.fault = PlayerMove::kProtocolError;
-        move.detail = absl::StrCat("'", line, "'");
+    switch (ReadSearchLine(line, &move)) {
+      case SearchLine::kBestMove:
+        moved_ = true;
+        return move;
+      case SearchLine::kProtocolError:
         Discard();
         return move;
-      }
-      move.uci = std::string(words[1]);
-      moved_ = true;
-      return move;
+      case SearchLine::kInfo:
+      case SearchLine::kOther:  // UCI tells GUIs to ignore what they do not understand
+        break;
     }
-    // UCI tells GUIs to ignore what they do not understand; so do we.
   }
 }
 

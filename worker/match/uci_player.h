@@ -11,6 +11,7 @@
 #include "absl/strings/string_view.h"
 #include "worker/match/child_process.h"
 #include "worker/match/player.h"
+#include "worker/match/uci_lines.h"
 
 namespace gc9::worker {
 
@@ -36,7 +37,7 @@ class UciPlayer : public Player {
   void Quit() override;
 
   // The `id name` the engine gave, once started.
-  const std::string& engine_id() const { return engine_id_; }
+  const std::string& engine_id() const { return description_.id_name; }
   // How many times the process has been started (1 after the first NewGame); tests use it to
   // see a restart.
   int starts() const { return starts_; }
@@ -58,10 +59,8 @@ class UciPlayer : public Player {
 
   UciPlayerOptions options_;
   std::string name_;
-  std::string engine_id_;
   std::unique_ptr<ChildProcess> child_;
-  std::vector<std::string> variant_choices_;  // UCI_Variant's var list; empty if none
-  std::vector<std::string> option_names_;
+  UciDescription description_;  // what the running engine answered to `uci`
   bool ready_for_game_ = false;
   // Whether any process of this player ever answered a go. Until then a death is a failure
   // to start (a broken build, a missing library, the wrong engine), not a lost game: those
