@@ -81,7 +81,7 @@ BoardSearcher& Engine::SearcherFor(const Variant& variant) {
   return *narrow_searcher_;
 }
 
-absl::Status Engine::SetParameter(absl::string_view name, int value) {
+absl::Status Engine::SetParameter(absl::string_view name, double value) {
   RETURN_IF_ERROR(CheckIdle());
   RETURN_IF_ERROR(params_.Set(name, value));
   tt_stale_ = true;

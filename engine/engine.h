@@ -36,7 +36,7 @@ class Engine {
   absl::Status SetVariant(std::shared_ptr<const Variant> variant);
   // `fen` is a FEN or "startpos"; the moves are UCI text. On error the position is unchanged.
   absl::Status SetPosition(absl::string_view fen, const std::vector<std::string>& moves = {});
-  absl::Status SetParameter(absl::string_view name, int value);
+  absl::Status SetParameter(absl::string_view name, double value);  // rounded as Params::Set
   // A parameter file's text or path (Params::ApplyText's format).
   absl::Status SetParameters(absl::string_view text);
   absl::Status LoadParameters(const std::string& path);

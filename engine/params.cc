@@ -53,15 +53,17 @@ void Params::Reset() {
   for (int i = 0; i < kParamCount; ++i) values_.values[i] = ParamSpecs()[i].default_value;
 }
 
-absl::Status Params::Set(absl::string_view name, int value) {
+absl::Status Params::Set(absl::string_view name, double value) {
   const int id = FindParam(name);
   if (id < 0) return absl::NotFoundError(absl::StrCat("unknown parameter \"", name, "\""));
   const ParamSpec& spec = ParamSpecs()[id];
-  if (value < spec.min || value > spec.max) {
-    return absl::OutOfRangeError(absl::StrCat("parameter ", spec.name, " value ", value,
-                                              " is outside ", spec.min, "..", spec.max));
+  // Compared as a double: converted first, 4294967396 would have wrapped to an in-range 100.
+  const double rounded = std::round(value);
+  if (!(rounded >= spec.min && rounded <= spec.max)) {
+    return absl::OutOfRangeError(absl::StrFormat("parameter %s value %.15g is outside %d..%d",
+                                                 spec.name, value, spec.min, spec.max));
   }
-  values_.values[id] = value;
+  values_.values[id] = int(rounded);
   return absl::OkStatus();
 }
 
@@ -89,7 +91,7 @@ absl::Status Params::ApplyText(absl::string_view text, absl::string_view source)
     if (!absl::SimpleAtod(absl::StripAsciiWhitespace(fields[1]), &value) || !std::isfinite(value)) {
       return error(absl::StrCat("value \"", fields[1], "\" is not a number"));
     }
-    const absl::Status status = staged.Set(name, int(std::lround(value)));
+    const absl::Status status = staged.Set(name, value);
     if (!status.ok()) return error(status.message());
   }
   *this = staged;

@@ -146,8 +146,10 @@ class Params {
  public:
   Params();
 
-  // Errors name the parameter and say why (unknown, or out of its range).
-  absl::Status Set(absl::string_view name, int value);
+  // Errors name the parameter and say why (unknown, or out of its range). A real value (a
+  // decimal in a parameter file, a run's override, an SPSA theta) is rounded to the nearest
+  // integer, as fishtest rounds; one beyond int's range is out of range, never wrapped into it.
+  absl::Status Set(absl::string_view name, double value);
   int Get(ParamId id) const { return values_.values[id]; }
   const ParamSnapshot& snapshot() const { return values_; }
   void Reset();

@@ -92,8 +92,7 @@ absl::StatusOr<EngineChoice> AskEngineForPlacement(const proto::RunConfig& confi
   engine::Engine engine;
   if (absl::Status set = engine.SetVariant(config.variant()); !set.ok()) return set;
   for (const proto::ParamOverride& param : config.engine().builtin().param()) {
-    absl::Status set =
-        engine.SetParameter(param.name(), static_cast<int>(std::lround(param.value())));
+    absl::Status set = engine.SetParameter(param.name(), param.value());
     if (!set.ok()) return set;
   }
   engine::SearchLimits limits;

@@ -24,6 +24,7 @@
 #include "coordinator/stats/sprt.h"
 #include "engine/chess8400.h"
 #include "engine/game.h"
+#include "engine/params.h"
 #include "engine/variant_catalog.h"
 #include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/text_format.h"
@@ -119,6 +120,12 @@ class Checker {
           const FieldPath path = {{field, -1}, {"builtin", -1}, {"param", i}};
           if (param.name().empty()) return Fail(path, "a parameter needs a name");
           if (!std::isfinite(param.value())) return Fail(path, "the value must be finite");
+          // Checked here, so that a misspelt name or a value out of range is the submitter's
+          // error rather than a pair that every worker fails to start.
+          if (absl::Status status = engine::Params().Set(param.name(), param.value());
+              !status.ok()) {
+            return Fail(path, status.message());
+          }
         }
         RETURN_IF_ERROR(CheckRevision(engine.builtin(), field));
         if (!engine.bench_command().empty()) {

@@ -86,6 +86,24 @@ TEST(RunConfig, ImpossibleValuesNameFieldAndLine) {
   EXPECT_NE(error.find("bad.textproto:8: adjudication.max_plies"), std::string::npos) << error;
 }
 
+// Accepted before, such an override failed every pair on every worker, out of the user's sight.
+TEST(RunConfig, BuiltinParametersAreCheckedAgainstTheEngine) {
+  std::string text = kValid;
+  text.replace(text.find("MobilityMg"), 10, "MobiltyMg");
+  std::string error = ErrorOf(text);
+  EXPECT_NE(error.find("bad.textproto:4: baseline.builtin.param[0]: unknown parameter "
+                       "\"MobiltyMg\""),
+            std::string::npos)
+      << error;
+  text = kValid;
+  text.replace(text.find("value: 0"), 8, "value: 4294967320");
+  error = ErrorOf(text);
+  EXPECT_NE(error.find("baseline.builtin.param[0]: parameter MobilityMg value 4294967320 is "
+                       "outside 0..100"),
+            std::string::npos)
+      << error;
+}
+
 TEST(RunConfig, MissingPartsAreNamed) {
   std::string text = kValid;
   text.replace(text.find("time_control { nodes: 500 }"), 27, "");

@@ -104,6 +104,20 @@ TEST(ParamsTest, ParameterFileErrorsNameTheLineAndChangeNothing) {
   EXPECT_NE(s.message().find("f.txt:1: expected name,value"), std::string::npos);
 }
 
+// Rounded after the range check, a value beyond int wrapped: 2^32 + 100 was taken as 100.
+TEST(ParamsTest, ValuesBeyondIntAreOutOfRangeNotWrapped) {
+  Params p;
+  absl::Status s = p.ApplyText("PawnValueMg,4294967396\n", "f.txt");
+  EXPECT_NE(s.message().find("f.txt:1: parameter PawnValueMg value 4294967396 is outside 50..200"),
+            std::string::npos)
+      << s.message();
+  EXPECT_FALSE(p.Set("PawnValueMg", -4294967196.0).ok());
+  EXPECT_FALSE(p.Set("PawnValueMg", 1e300).ok());
+  EXPECT_EQ(p.Get(kPawnValueMg), 100);
+  EXPECT_TRUE(p.Set("PawnValueMg", 110.5).ok());
+  EXPECT_EQ(p.Get(kPawnValueMg), 111);
+}
+
 TEST(ParamsTest, EngineLoadsAFile) {
   const std::string path = ::testing::TempDir() + "/gc9_params.txt";
   std::ofstream(path) << "SceptreValueEg=1300\n";

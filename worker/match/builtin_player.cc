@@ -1,7 +1,6 @@
 #include "worker/match/builtin_player.h"
 
 #include <chrono>
-#include <cmath>
 #include <condition_variable>
 #include <mutex>
 #include <utility>
@@ -50,9 +49,9 @@ absl::Status BuiltinPlayer::NewGame(const std::shared_ptr<const engine::Variant>
   RETURN_IF_ERROR(engine.SetVariant(variant));
   // The same overrides every game; the engine keeps them, so re-applying is harmless and
   // keeps a player correct even if the engine ever resets them with the variant. SPSA hands
-  // out real values and the engine's parameters are integers: round to nearest, as fishtest.
+  // out real values, which the engine rounds to its integers.
   for (const auto& [name, value] : options_.params) {
-    RETURN_IF_ERROR(engine.SetParameter(name, int(std::lround(value))));
+    RETURN_IF_ERROR(engine.SetParameter(name, value));
   }
   RETURN_IF_ERROR(engine.NewGame());
   impl_->ready = true;
