@@ -1,11 +1,17 @@
 #include "worker/match/adjudicator.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 
 namespace gc9::worker {
 
-int MateAsCentipawns(int mate_in) { return mate_in > 0 ? 100000 - mate_in : -100000 - mate_in; }
+int MateAsCentipawns(int mate_in) {
+  // An engine may print any distance; past 50000 moves they are all one, so that an absurd
+  // one keeps its sign (mate in 2147483647 was -2147383647, a loss).
+  const int distance = int(std::min<int64_t>(std::abs(int64_t{mate_in}), 50000));
+  return mate_in > 0 ? 100000 - distance : -100000 + distance;
+}
 
 template <typename Test>
 bool ScoreAdjudicator::LastPliesAgree(int plies, Test test) const {

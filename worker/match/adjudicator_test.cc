@@ -1,5 +1,7 @@
 #include "worker/match/adjudicator.h"
 
+#include <limits>
+
 #include "gtest/gtest.h"
 
 namespace gc9::worker {
@@ -74,6 +76,11 @@ TEST(ScoreAdjudicatorTest, MateScoresCountAsWon) {
   EXPECT_GT(MateAsCentipawns(3), 10000);
   EXPECT_LT(MateAsCentipawns(-2), -10000);
   EXPECT_GT(MateAsCentipawns(1), MateAsCentipawns(5));  // a nearer mate is better
+  // Whatever distance an engine prints, a mate for the mover stays a win and one against it a
+  // loss.
+  EXPECT_GT(MateAsCentipawns(std::numeric_limits<int>::max()), 10000);
+  EXPECT_LT(MateAsCentipawns(std::numeric_limits<int>::min()), -10000);
+  EXPECT_LT(MateAsCentipawns(0), -10000);  // "mate 0": the mover is mated
 }
 
 TEST(ScoreAdjudicatorTest, OffByDefault) {

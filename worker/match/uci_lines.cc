@@ -1,5 +1,9 @@
 #include "worker/match/uci_lines.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -27,6 +31,14 @@ std::vector<std::string> ComboChoices(absl::string_view line) {
   return choices;
 }
 
+// A number an engine printed, saturated into int: a score beyond int must not wrap into a
+// small one, maybe of the other sign (4294966296 was -1000 and lost the game by adjudication).
+// The range is symmetric, so that the adjudicator may negate it.
+int Saturated(int64_t value) {
+  return int(std::clamp<int64_t>(value, -std::numeric_limits<int>::max(),
+                                 std::numeric_limits<int>::max()));
+}
+
 // Reads what the search reported so far from an `info` line: score, depth and nodes.
 void ParseInfo(absl::string_view line, PlayerMove* move) {
   std::vector<absl::string_view> words = absl::StrSplit(line, ' ', absl::SkipEmpty());
@@ -34,15 +46,15 @@ void ParseInfo(absl::string_view line, PlayerMove* move) {
     if (words[i] == "string") return;  // free text from here on
     int64_t value = 0;
     if (words[i] == "depth" && absl::SimpleAtoi(words[i + 1], &value)) {
-      move->depth = int(value);
+      move->depth = Saturated(value);
     } else if (words[i] == "nodes" && absl::SimpleAtoi(words[i + 1], &value)) {
       move->nodes = value;
     } else if (words[i] == "score" && i + 2 < words.size()) {
       if (words[i + 1] == "cp" && absl::SimpleAtoi(words[i + 2], &value)) {
-        move->score_cp = int(value);
+        move->score_cp = Saturated(value);
         move->mate_in.reset();
       } else if (words[i + 1] == "mate" && absl::SimpleAtoi(words[i + 2], &value)) {
-        move->mate_in = int(value);
+        move->mate_in = Saturated(value);
         move->score_cp.reset();
       }
     }
