@@ -62,8 +62,10 @@ void Searcher::SetTimeLimits(const SearchLimits& limits, Color us) {
   }
   if (!limits.use_clock) return;
   const int64_t overhead = params_[kMoveOverhead];
-  const int64_t available = std::max<int64_t>(1, limits.time_ms[us] - overhead);
-  const int64_t inc = std::max<int64_t>(0, limits.inc_ms[us]);
+  // Clamped, since the formulas below multiply: `winc 4000000000000000000` overflowed.
+  const int64_t available =
+      std::max<int64_t>(1, std::min(limits.time_ms[us], kMaxTimeMs) - overhead);
+  const int64_t inc = std::clamp<int64_t>(limits.inc_ms[us], 0, kMaxTimeMs);
   const int64_t moves_to_go = limits.movestogo > 0 ? std::min(limits.movestogo, 50) : 30;
   hard_ms_ = std::max<int64_t>(
       1, std::min(available - available / 10, 4 * (available / moves_to_go + inc * 3 / 4)));

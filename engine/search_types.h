@@ -22,6 +22,11 @@ inline constexpr int kMateScore = 32000;
 inline constexpr int kMateBound = kMateScore - kMaxPly;  // scores beyond this are mates
 inline constexpr int kInfiniteScore = 32001;
 
+// The longest time a clock, an increment or a move time may hold, in ms: a week. No game
+// needs more, and sums of a few such times stay far from int64's end. Run configurations
+// refuse longer ones; the search reads longer ones (from a GUI) as this.
+inline constexpr int64_t kMaxTimeMs = int64_t{7} * 24 * 3600 * 1000;
+
 // What `go` asks for. Zero means "no limit" for depth, nodes, movetime and movestogo.
 struct SearchLimits {
   int depth = 0;

@@ -25,6 +25,7 @@
 #include "engine/chess8400.h"
 #include "engine/game.h"
 #include "engine/params.h"
+#include "engine/search_types.h"
 #include "engine/variant_catalog.h"
 #include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/text_format.h"
@@ -226,6 +227,8 @@ class Checker {
 
   absl::Status CheckTimeControl(const proto::TimeControl& tc) const {
     const std::string f = "time_control";
+    // The match adds and compares these times; beyond a week they could overflow.
+    const std::string too_long = absl::StrCat("must be at most ", engine::kMaxTimeMs, " (a week)");
     switch (tc.limit_case()) {
       case proto::TimeControl::kNodes:
         if (tc.nodes() <= 0) return Fail({{f, -1}, {"nodes", -1}}, "must be positive");
@@ -237,6 +240,9 @@ class Checker {
         break;
       case proto::TimeControl::kMovetimeMs:
         if (tc.movetime_ms() <= 0) return Fail({{f, -1}, {"movetime_ms", -1}}, "must be positive");
+        if (tc.movetime_ms() > engine::kMaxTimeMs) {
+          return Fail({{f, -1}, {"movetime_ms", -1}}, too_long);
+        }
         break;
       case proto::TimeControl::kClock:
         if (tc.clock().base_ms() <= 0) {
@@ -245,11 +251,18 @@ class Checker {
         if (tc.clock().increment_ms() < 0) {
           return Fail({{f, -1}, {"clock", -1}, {"increment_ms", -1}}, "must not be negative");
         }
+        if (tc.clock().base_ms() > engine::kMaxTimeMs) {
+          return Fail({{f, -1}, {"clock", -1}, {"base_ms", -1}}, too_long);
+        }
+        if (tc.clock().increment_ms() > engine::kMaxTimeMs) {
+          return Fail({{f, -1}, {"clock", -1}, {"increment_ms", -1}}, too_long);
+        }
         break;
       case proto::TimeControl::LIMIT_NOT_SET:
         return Fail({{f, -1}}, "set one of nodes, depth, movetime_ms or clock");
     }
     if (tc.margin_ms() < 0) return Fail({{f, -1}, {"margin_ms", -1}}, "must not be negative");
+    if (tc.margin_ms() > engine::kMaxTimeMs) return Fail({{f, -1}, {"margin_ms", -1}}, too_long);
     return absl::OkStatus();
   }
 

@@ -104,6 +104,22 @@ TEST(RunConfig, BuiltinParametersAreCheckedAgainstTheEngine) {
       << error;
 }
 
+// Unbounded, a week-long increment times the engine's factors overflowed int64.
+TEST(RunConfig, TimesBeyondAWeekAreRefused) {
+  std::string text = kValid;
+  text.replace(text.find("nodes: 500"), 10,
+               "clock { base_ms: 60000 increment_ms: 4000000000000000000 }");
+  std::string error = ErrorOf(text);
+  EXPECT_NE(error.find("bad.textproto:5: time_control.clock.increment_ms: must be at most "
+                       "604800000 (a week)"),
+            std::string::npos)
+      << error;
+  text = kValid;
+  text.replace(text.find("nodes: 500"), 10, "nodes: 500 margin_ms: 9223372036854775807");
+  error = ErrorOf(text);
+  EXPECT_NE(error.find("time_control.margin_ms: must be at most"), std::string::npos) << error;
+}
+
 TEST(RunConfig, MissingPartsAreNamed) {
   std::string text = kValid;
   text.replace(text.find("time_control { nodes: 500 }"), 27, "");

@@ -362,6 +362,11 @@ TEST(PlayGameTest, BadOpeningsAreErrors) {
   EXPECT_FALSE(PlayGame(Grand(), {"", {"e3e4,e8e7"}}, white, black, Nodes(), {}).ok());
   TimeControl none;
   EXPECT_FALSE(PlayGame(Grand(), {}, white, black, none, {}).ok());
+  // The clocks add these; past a week they could overflow.
+  TimeControl endless;
+  endless.base_ms = 1000;
+  endless.increment_ms = int64_t{1} << 62;
+  EXPECT_FALSE(PlayGame(Grand(), {}, white, black, endless, {}).ok());
   EXPECT_EQ(white.games(), 0);  // nothing was started
 }
 

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/search_types.h"
 
 namespace gc9::worker {
 namespace {
@@ -25,6 +26,14 @@ absl::Status ValidateTimeControl(const TimeControl& tc) {
   }
   if (tc.increment_ms > 0 && tc.base_ms == 0) {
     return absl::InvalidArgumentError("an increment needs a base time");
+  }
+  // The clocks add and compare these; unbounded, they overflowed.
+  for (int64_t ms :
+       {tc.movetime_ms, tc.base_ms, tc.increment_ms, tc.margin_ms, tc.untimed_timeout_ms}) {
+    if (ms > engine::kMaxTimeMs) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("time control values must be at most ", engine::kMaxTimeMs, " ms"));
+    }
   }
   return absl::OkStatus();
 }
