@@ -32,6 +32,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 
 namespace gc9::engine {
@@ -407,8 +408,10 @@ absl::StatusOr<std::vector<MoveAtom>> ParseBetza(absl::string_view betza) {
       ++digits;
     }
     if (digits > i) {
-      range = std::atoi(std::string(betza.substr(i, digits - i)).c_str());
-      if (range < 0 || range > 16) return error("range must be 0 (unlimited) to 16");
+      // Read whole, not with atoi, which wrapped "W4294967298" into a range of 2.
+      if (!absl::SimpleAtoi(betza.substr(i, digits - i), &range) || range < 0 || range > 16) {
+        return error("range must be 0 (unlimited) to 16");
+      }
       i = digits;
     }
     // A plain leaper letter before `a` took the multi-leg branch above, so what stands before

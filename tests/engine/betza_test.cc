@@ -134,6 +134,14 @@ TEST(BetzaTest, ErrorsNameTheProblem) {
   EXPECT_FALSE(ParseBetza("fm").ok());  // modifiers apply to nothing
   EXPECT_FALSE(ParseBetza("qN").ok());  // q is no modifier
   EXPECT_FALSE(ParseBetza("pN").ok());  // a hopper must ride
+  // Read with atoi, 2^32 + 2 wrapped into the range 2.
+  for (const char* betza : {"W17", "W4294967298", "W99999999999999999999"}) {
+    auto ranged = ParseBetza(betza);
+    ASSERT_FALSE(ranged.ok()) << betza;
+    EXPECT_NE(ranged.status().message().find("range must be 0 (unlimited) to 16"),
+              std::string::npos)
+        << ranged.status();
+  }
 }
 
 TEST(BetzaTest, MultiLegAtomsHoldTheirPaths) {
