@@ -359,11 +359,16 @@ class Checker {
       return Fail({{"adjudication", -1}, {"resign_plies", -1}},
                   "resign adjudication needs resign_plies");
     }
+    // The core keeps a byte per pair of a run in memory: a trillion pairs took the coordinator
+    // down at submit (std::bad_alloc).
+    const std::string too_many = absl::StrCat("must be at most ", kMaxPairs);
     switch (config.kind_case()) {
       case proto::RunConfig::kFixed:
         if (config.fixed().pairs() <= 0) {
           return Fail({{"fixed", -1}, {"pairs", -1}}, "must be positive");
         }
+        if (config.fixed().pairs() > kMaxPairs)
+          return Fail({{"fixed", -1}, {"pairs", -1}}, too_many);
         break;
       case proto::RunConfig::kSprt: {
         stats::SprtParams params;
@@ -377,9 +382,13 @@ class Checker {
         if (config.sprt().max_pairs() < 0) {
           return Fail({{"sprt", -1}, {"max_pairs", -1}}, "must not be negative");
         }
+        if (config.sprt().max_pairs() > kMaxPairs) {
+          return Fail({{"sprt", -1}, {"max_pairs", -1}}, too_many);
+        }
         break;
       }
       case proto::RunConfig::kSpsa: {
+        if (config.spsa().pairs() > kMaxPairs) return Fail({{"spsa", -1}, {"pairs", -1}}, too_many);
         SpsaErrorSite site;
         if (absl::StatusOr<SpsaSetup> setup = ResolveSpsa(config.spsa(), &site); !setup.ok()) {
           return Fail({{"spsa", -1}, {site.field, site.index}}, setup.status().message());
@@ -395,6 +404,10 @@ class Checker {
         break;
       }
       case proto::RunConfig::kPlacementStudy: {
+        if (config.placement_study().budget_games() > 2 * kMaxPairs) {
+          return Fail({{"placement_study", -1}, {"budget_games", -1}},
+                      absl::StrCat("must be at most ", 2 * kMaxPairs));
+        }
         StudyErrorSite site;
         if (absl::StatusOr<StudySetup> setup = ResolveStudy(config, &site); !setup.ok()) {
           if (site.top_level) return Fail({{site.field, site.index}}, setup.status().message());

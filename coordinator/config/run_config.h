@@ -15,6 +15,9 @@ namespace gc9::coordinator::config {
 inline constexpr int kDefaultBatchPairs = 16;
 inline constexpr int kMaxBatchPairs = 1000;
 inline constexpr int64_t kDefaultSprtMaxPairs = 100000;
+// The most pairs a run may ask for (fixed, SPRT, SPSA; a study twice as many games): ten
+// million pairs is far beyond any test, and the core keeps a byte per pair in memory.
+inline constexpr int64_t kMaxPairs = 10000000;
 
 // Parses and validates `text`; every error reads "SOURCE:LINE: FIELD: reason". An openings
 // `file` is read relative to `base_dir` and replaced by the positions it holds; an external

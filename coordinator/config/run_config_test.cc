@@ -120,6 +120,32 @@ TEST(RunConfig, TimesBeyondAWeekAreRefused) {
   EXPECT_NE(error.find("time_control.margin_ms: must be at most"), std::string::npos) << error;
 }
 
+// The core keeps a byte per pair: a trillion pairs took the coordinator down at submit.
+TEST(RunConfig, PairCountsAreBounded) {
+  std::string text = kValid;
+  text.replace(text.find("fixed { pairs: 4 }"), 18, "fixed { pairs: 1000000000000 }");
+  std::string error = ErrorOf(text);
+  EXPECT_NE(error.find("bad.textproto:7: fixed.pairs: must be at most 10000000"), std::string::npos)
+      << error;
+  text = kValid;
+  text.replace(text.find("fixed { pairs: 4 }"), 18,
+               "sprt { elo0: 0 elo1: 5 max_pairs: 9223372036854775807 }");
+  error = ErrorOf(text);
+  EXPECT_NE(error.find("sprt.max_pairs: must be at most 10000000"), std::string::npos) << error;
+  text = kValid;
+  text.replace(text.find("fixed { pairs: 4 }"), 18,
+               "spsa { pairs: 20000000 params: \"PawnValueMg,100,50,200,6,0.002\" }");
+  error = ErrorOf(text);
+  EXPECT_NE(error.find("spsa.pairs: must be at most 10000000"), std::string::npos) << error;
+  text = kValid;
+  text.replace(text.find("openings { engines_place: true }"), 32, "");
+  text.replace(text.find("fixed { pairs: 4 }"), 18,
+               "placement_study { budget_games: 9223372036854775807 }");
+  error = ErrorOf(text);
+  EXPECT_NE(error.find("placement_study.budget_games: must be at most 20000000"), std::string::npos)
+      << error;
+}
+
 TEST(RunConfig, MissingPartsAreNamed) {
   std::string text = kValid;
   text.replace(text.find("time_control { nodes: 500 }"), 27, "");
