@@ -108,7 +108,10 @@ absl::Status Engine::SetHashSize(int megabytes) {
     return absl::OutOfRangeError(
         absl::StrCat("Hash ", megabytes, " is outside 1..", TranspositionTable::kMaxMegabytes));
   }
-  tt_.Resize(megabytes);
+  if (!tt_.Resize(megabytes)) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("Hash ", megabytes, ": not that much memory; the hash keeps its size"));
+  }
   tt_stale_ = false;
   return absl::OkStatus();
 }

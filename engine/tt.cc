@@ -1,18 +1,24 @@
 #include "engine/tt.h"
 
 #include <algorithm>
+#include <new>
+#include <utility>
 
 namespace gc9::engine {
 
-void TranspositionTable::Resize(int megabytes) {
+bool TranspositionTable::Resize(int megabytes) {
   megabytes = std::clamp(megabytes, 1, kMaxMegabytes);
   const size_t count = size_t(megabytes) * 1024 * 1024 / sizeof(Cluster);
-  clusters_.assign(count, Cluster{});
+  std::unique_ptr<Cluster[]> fresh(new (std::nothrow) Cluster[count]);
+  if (fresh == nullptr) return false;
+  clusters_ = std::move(fresh);
+  cluster_count_ = count;
   generation_ = 0;
+  return true;
 }
 
 void TranspositionTable::Clear() {
-  std::fill(clusters_.begin(), clusters_.end(), Cluster{});
+  std::fill(clusters_.get(), clusters_.get() + cluster_count_, Cluster{});
   generation_ = 0;
 }
 
@@ -63,7 +69,7 @@ void TranspositionTable::Store(uint64_t key, int score, int eval, int depth, Bou
 }
 
 int TranspositionTable::Hashfull() const {
-  const size_t clusters = std::min<size_t>(250, clusters_.size());
+  const size_t clusters = std::min<size_t>(250, cluster_count_);
   int used = 0;
   for (size_t i = 0; i < clusters; ++i) {
     for (const TTEntry& e : clusters_[i].entries) {

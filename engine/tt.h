@@ -5,7 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 #include "engine/types.h"
 
@@ -32,7 +32,9 @@ class TranspositionTable {
 
   explicit TranspositionTable(int megabytes = kDefaultMegabytes) { Resize(megabytes); }
 
-  void Resize(int megabytes);
+  // A cleared table of `megabytes`; false, with the old table kept, when the memory cannot be
+  // had (UCI offers up to 64 GB: asking for more than the machine has ended the engine).
+  bool Resize(int megabytes);
   void Clear();
   // Called when a search starts, so that old entries are replaced first.
   void NewSearch() { generation_ = uint8_t(generation_ + 4); }
@@ -50,10 +52,12 @@ class TranspositionTable {
     TTEntry entries[4];
   };
   Cluster& ClusterOf(uint64_t key) const {
-    return clusters_[size_t((static_cast<unsigned __int128>(key) * clusters_.size()) >> 64)];
+    return clusters_[size_t((static_cast<unsigned __int128>(key) * cluster_count_) >> 64)];
   }
 
-  mutable std::vector<Cluster> clusters_;
+  // Allocated without exceptions (new (std::nothrow)), so that Resize can refuse.
+  std::unique_ptr<Cluster[]> clusters_;
+  size_t cluster_count_ = 0;
   uint8_t generation_ = 0;
 };
 

@@ -1,5 +1,8 @@
 // UCI transcripts of the search commands: limits honoured, stop answered while searching,
 // bad input survived, the options and the parameter listing.
+#include <sys/sysinfo.h>
+
+#include <cstdint>
 #include <regex>
 #include <sstream>
 
@@ -110,6 +113,22 @@ TEST_F(UciSearchTest, TimeLimits) {
     const std::string out = Run({"position startpos moves P@e3 P@d3 P@e7 P@d7", go});
     EXPECT_EQ(Lines(out, "bestmove ").size(), 1u) << go;
   }
+}
+
+// Hash offers up to 64 GB; asking for more than the machine has ended the engine
+// (std::bad_alloc). Where the kernel cannot refuse it, the test would take the memory instead.
+TEST_F(UciSearchTest, HashBeyondTheMachineIsRefused) {
+#ifdef __SANITIZE_ADDRESS__
+  GTEST_SKIP() << "AddressSanitizer reserves without the kernel's check";
+#endif
+  struct sysinfo info;
+  ASSERT_EQ(sysinfo(&info), 0);
+  if ((uint64_t(info.totalram) + info.totalswap) * info.mem_unit >= (uint64_t{64} << 30)) {
+    GTEST_SKIP() << "this machine could hold a 64 GB hash";
+  }
+  const std::string out = Run({"setoption name Hash value 65536", "go depth 2"});
+  EXPECT_TRUE(Contains(out, "info string error: Hash 65536: not that much memory")) << out;
+  EXPECT_EQ(Lines(out, "bestmove ").size(), 1u) << out;  // the old table still serves
 }
 
 TEST_F(UciSearchTest, BadInputIsSurvived) {
