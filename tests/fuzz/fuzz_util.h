@@ -2,9 +2,12 @@
 // that a broken promise (a round trip that does not return) is a crash the fuzzer keeps.
 #pragma once
 
+#include <stdlib.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -32,6 +35,25 @@ inline size_t TakeChoice(absl::string_view* text, size_t count) {
   const size_t choice = static_cast<unsigned char>((*text)[0]) % count;
   text->remove_prefix(1);
   return choice;
+}
+
+// A new empty folder under the temporary directory, removed when the process ends; for the
+// targets whose parsers read files.
+inline std::string ScratchDir(const std::string& name) {
+  struct Folders {
+    std::vector<std::string> paths;
+    ~Folders() {
+      for (const std::string& path : paths) std::filesystem::remove_all(path);
+    }
+  };
+  static Folders folders;
+  std::string dir = std::filesystem::temp_directory_path() / ("gc9-fuzz-" + name + "-XXXXXX");
+  if (mkdtemp(dir.data()) == nullptr) {
+    std::fprintf(stderr, "cannot make %s\n", dir.c_str());
+    std::abort();
+  }
+  folders.paths.push_back(dir);
+  return dir;
 }
 
 [[noreturn]] inline void Fail(const char* file, int line, const char* what,

@@ -1,10 +1,6 @@
 // EPD/FEN opening files: the first byte picks a built-in variant, the rest is the file. The
 // positions read from it go through the run configuration's checks in that variant, as
 // `gc9 submit` sends them inline. A file's errors name the file.
-#include <stdlib.h>
-#include <unistd.h>
-
-#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -18,15 +14,9 @@ namespace {
 
 namespace config = gc9::coordinator::config;
 
-// The file every input is written to, in a scratch folder removed when the process ends.
+// The file every input is written to.
 const std::string& FilePath() {
-  static const auto* path = [] {
-    std::string dir = std::filesystem::temp_directory_path() / "gc9-fuzz-openings-XXXXXX";
-    GC9_FUZZ_CHECK(mkdtemp(dir.data()) != nullptr, dir);
-    static std::string removed = dir;
-    atexit([] { std::filesystem::remove_all(removed); });
-    return new std::string(dir + "/openings.epd");
-  }();
+  static const auto* path = new std::string(gc9::fuzz::ScratchDir("openings") + "/openings.epd");
   return *path;
 }
 

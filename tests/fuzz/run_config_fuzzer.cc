@@ -2,10 +2,6 @@
 // accepted config must validate again as the coordinator's Submit checks it. An openings
 // `file` is read from a scratch folder holding one small file (the harness skips a name that
 // leaves that folder: any file on the machine is no parser's business).
-#include <stdlib.h>
-#include <unistd.h>
-
-#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -19,18 +15,15 @@ namespace {
 
 namespace config = gc9::coordinator::config;
 
-// A scratch folder with openings.epd, removed when the process ends.
+// A scratch folder holding openings.epd.
 const std::string& BaseDir() {
   static const auto* dir = [] {
-    std::string pattern = std::filesystem::temp_directory_path() / "gc9-fuzz-run-config-XXXXXX";
-    GC9_FUZZ_CHECK(mkdtemp(pattern.data()) != nullptr, pattern);
-    std::ofstream(pattern + "/openings.epd")
+    auto* path = new std::string(gc9::fuzz::ScratchDir("run-config"));
+    std::ofstream(*path + "/openings.epd")
         << "# two positions\n"
         << "rcnsqkbcr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RCNSQKBCR[PPpp] w - - 0 1\n"
         << "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - id \"g\";\n";
-    static std::string removed = pattern;
-    atexit([] { std::filesystem::remove_all(removed); });
-    return new std::string(pattern);
+    return path;
   }();
   return *dir;
 }
