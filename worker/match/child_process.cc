@@ -127,6 +127,11 @@ ChildProcess::ReadResult ChildProcess::ReadLine(int64_t timeout_ms, std::string*
       if (!line->empty() && line->back() == '\r') line->pop_back();
       return ReadResult::kLine;
     }
+    if (buffer_.size() >= kMaxLineBytes) {
+      *line = buffer_.substr(0, kMaxLineBytes);
+      buffer_.erase(0, kMaxLineBytes);
+      return ReadResult::kLine;
+    }
     if (eof_) {
       // A last line without its newline still counts; then the end.
       if (buffer_.empty()) return ReadResult::kEof;

@@ -33,8 +33,10 @@ class ChildProcess {
 
   enum class ReadResult { kLine, kTimeout, kEof };
   // The next line without its line ending, waiting at most timeout_ms (0: only what is
-  // already there).
+  // already there). A line longer than kMaxLineBytes arrives in pieces of that size: a child
+  // that never ends its line filled the worker's memory until its deadline.
   ReadResult ReadLine(int64_t timeout_ms, std::string* line);
+  static constexpr size_t kMaxLineBytes = 64 * 1024;
 
   // Whether the child has exited (reaping it if so); exit_description() then says how.
   bool Exited();

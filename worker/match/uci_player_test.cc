@@ -122,7 +122,7 @@ INSTANTIATE_TEST_SUITE_P(
     Modes, BadEngineTest,
     testing::Values(Misbehaviour{"illegal", "illegal-move"}, Misbehaviour{"abort", "crash"},
                     Misbehaviour{"exit", "crash"}, Misbehaviour{"hang", "time-loss"},
-                    Misbehaviour{"garbage", "protocol-error"}),
+                    Misbehaviour{"garbage", "protocol-error"}, Misbehaviour{"flood", "time-loss"}),
     [](const testing::TestParamInfo<Misbehaviour>& info) { return info.param.mode; });
 
 TEST(UciPlayerTest, CrashDetailSaysHow) {

@@ -7,6 +7,7 @@
 //   hang      never answers that go (nor stop)
 //   garbage   prints junk, then a bestmove without a move
 //   noisy     prints junk before every (legal) bestmove, which a GUI must ignore
+//   flood     prints one endless line, without a newline, until it is killed
 // Usage: gc9_bad_engine MODE [N=3] [ONCE_FILE]. With ONCE_FILE it misbehaves only if that
 // file does not exist yet, and creates it: the restarted engine then plays normally.
 #include <cstdio>
@@ -77,6 +78,12 @@ void Go(State& s) {
     if (s.mode == "abort") std::abort();
     if (s.mode == "exit") std::exit(3);
     if (s.mode == "hang") return;
+    if (s.mode == "flood") {
+      const std::string chunk(65536, 'x');
+      while (std::cout.write(chunk.data(), std::streamsize(chunk.size())) && std::cout.flush()) {
+      }
+      std::exit(0);
+    }
     if (s.mode == "garbage") {
       std::cout << "\x01\x02 zzz\nbest move e2e4\nbestmove" << std::endl;
       return;
