@@ -71,7 +71,11 @@ bool ReadUciLine(absl::string_view line, UciDescription* description) {
     if (absl::EqualsIgnoreCase(option, "UCI_Variant")) {
       description->variant_choices = ComboChoices(line);
     }
-    description->option_names.push_back(std::move(option));
+    // Kept for checking the run's options by name; an engine listing options without end
+    // must not fill the worker's memory before the handshake's deadline.
+    if (description->option_names.size() < kMaxOptions) {
+      description->option_names.push_back(std::move(option));
+    }
   }
   return false;
 }

@@ -18,6 +18,9 @@ struct UciDescription {
   std::vector<std::string> variant_choices;  // UCI_Variant's var list; empty if none
 };
 
+// The most option names kept from an engine's answer to `uci`.
+inline constexpr size_t kMaxOptions = 4096;
+
 // Reads one line of the answer to `uci`; true once it is `uciok`.
 bool ReadUciLine(absl::string_view line, UciDescription* description);
 

@@ -21,6 +21,15 @@ TEST(UciLinesTest, HandshakeNamesTheEngineItsOptionsAndVariants) {
   EXPECT_EQ(d.variant_choices, (std::vector<std::string>{"chess", "grand"}));
 }
 
+TEST(UciLinesTest, OptionsBeyondTheLimitAreNotKept) {
+  UciDescription d;
+  for (size_t i = 0; i < kMaxOptions + 10; ++i) {
+    ReadUciLine("option name Opt" + std::to_string(i) + " type button", &d);
+  }
+  EXPECT_EQ(d.option_names.size(), kMaxOptions);
+  EXPECT_EQ(d.option_names.back(), "Opt" + std::to_string(kMaxOptions - 1));
+}
+
 TEST(UciLinesTest, SearchOutputKeepsTheLastScoreAndTheMove) {
   PlayerMove move;
   EXPECT_EQ(ReadSearchLine("info depth 7 nodes 1234 score cp -35 pv e2e4", &move),
