@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/game_end.h"
 #include "engine/variant_catalog.h"
 #include "tests/fuzz/fuzz_util.h"
 #include "worker/match/match.h"
@@ -86,7 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   GC9_FUZZ_CHECK(record.ok(), std::string(record.status().message()));
   absl::StatusOr<gc9::worker::PgnGame> pgn = gc9::worker::ReadPgn(record->pgn);
   GC9_FUZZ_CHECK(pgn.ok(), record->pgn);
-  GC9_FUZZ_CHECK(pgn->result == record->result, record->pgn);
+  GC9_FUZZ_CHECK(pgn->result == gc9::engine::OutcomeText(record->result), record->pgn);
   GC9_FUZZ_CHECK(pgn->moves.size() == record->moves.size(), record->pgn);
   return 0;
 }
