@@ -274,12 +274,17 @@ TEST(Fleet, AWorkerWhoseEngineShowsAnotherBenchRefusesTheRunWhichFinishesElsewhe
   Cluster cluster;
   cluster.StartCoordinator();
   // An engine installed at the same path on every worker, whose bench differs on one of them
-  // (as a binary built with other flags would): it prints what $GC9_TEST_BENCH says.
+  // (as a binary built with other flags would): it prints what $GC9_TEST_BENCH says. On the
+  // good worker the bench waits (30 s at most) for the file `go`, so that this worker cannot
+  // finish the run before the other one has asked for a share of it.
   const std::string engine = absl::StrCat(cluster.dir(), "/engine.sh");
+  const std::string go = absl::StrCat(cluster.dir(), "/go");
   {
     std::ofstream script(engine);
-    script << "#!/bin/sh\nif [ \"$1\" = bench ]; then\n  echo \"Nodes searched: "
-              "${GC9_TEST_BENCH:-4242}\"\n  exit 0\nfi\nexec "
+    script << "#!/bin/sh\nif [ \"$1\" = bench ]; then\n"
+           << "  i=0\n  while [ -z \"$GC9_TEST_BENCH\" ] && [ ! -e " << go
+           << " ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done\n"
+           << "  echo \"Nodes searched: ${GC9_TEST_BENCH:-4242}\"\n  exit 0\nfi\nexec "
            << GC9_BAD_ENGINE << " good\n";
   }
   ASSERT_EQ(chmod(engine.c_str(), 0755), 0);
@@ -290,7 +295,15 @@ TEST(Fleet, AWorkerWhoseEngineShowsAnotherBenchRefusesTheRunWhichFinishesElsewhe
   absl::StatusOr<int64_t> run = cluster.client().Submit(config);
   ASSERT_TRUE(run.ok()) << run.status();
   cluster.StartWorker(1, "", {"--cache-dir", absl::StrCat(cluster.dir(), "/cache-good")});
-  cluster.WaitFor(*run, [](const proto::RunStatus& s) { return Cluster::Pairs(s) >= 1; });
+  // Worker ids follow the order of registration: the good worker is 1 once it is listed.
+  auto listed = [&] {
+    absl::StatusOr<proto::ListWorkersReply> workers = cluster.client().ListWorkers();
+    return workers.ok() ? workers->worker_size() : 0;
+  };
+  for (int i = 0; i < 300 && listed() == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_EQ(listed(), 1);
   ASSERT_EQ(setenv("GC9_TEST_BENCH", "4243", 1), 0);
   cluster.StartWorker(1, "", {"--cache-dir", absl::StrCat(cluster.dir(), "/cache-other")});
   ASSERT_EQ(unsetenv("GC9_TEST_BENCH"), 0);
@@ -309,6 +322,7 @@ TEST(Fleet, AWorkerWhoseEngineShowsAnotherBenchRefusesTheRunWhichFinishesElsewhe
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   const proto::WorkerStatus refused = WorkerOf(cluster, other);
+  ASSERT_TRUE(std::ofstream(go).good());
   ASSERT_EQ(refused.failures(), 1);
   EXPECT_EQ(refused.last_failure().kind(), proto::FAILURE_BENCH_MISMATCH);
   EXPECT_TRUE(
