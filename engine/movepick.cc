@@ -1,5 +1,7 @@
 #include "engine/movepick.h"
 
+#include "engine/see.h"
+
 namespace gc9::engine::GC9_BOARD {
 
 void ScoreMoves(const Position& pos, const Evaluator& eval, const MoveHistory& history,
@@ -21,7 +23,9 @@ void ScoreMoves(const Position& pos, const Evaluator& eval, const MoveHistory& h
       }
       if (m.kind() == MoveKind::kPromotion) gain += eval.Value(m.piece());
       const int attacker = eval.Value(TypeOf(pos.PieceOn(m.from())));
-      scores[i] = kNoisyScore + gain * 16 - attacker / 16;
+      // A capture that loses material in the exchange goes after the quiet moves.
+      const bool losing = capture && m.kind() == MoveKind::kNormal && !SeeGe(pos, eval, m, 0);
+      scores[i] = (losing ? kBadCaptureScore : kNoisyScore) + gain * 16 - attacker / 16;
       continue;
     }
     if (m == history.Killer(ply, 0)) {

@@ -1,6 +1,7 @@
-// Move ordering: the hash move first, then captures and promotions by the value they win
-// (most valuable victim, least valuable attacker), then the killers, then quiet moves by
-// their history. Good ordering is what makes alpha-beta and the reductions pay.
+// Move ordering: the hash move first, then captures that do not lose material (static
+// exchange) and promotions by the value they win (most valuable victim, least valuable
+// attacker), then the killers, then quiet moves by their history, then the losing captures. Good
+// ordering is what makes alpha-beta and the reductions pay.
 #pragma once
 
 #include <cstdint>
@@ -75,5 +76,8 @@ inline Move PickNext(MoveList& list, int* scores, int i) {
 inline constexpr int kHashMoveScore = 1 << 30;
 inline constexpr int kNoisyScore = 1 << 28;
 inline constexpr int kKillerScore = 1 << 27;
+// Losing captures sit below every quiet move (whose history is within +-kHistoryMax).
+inline constexpr int kBadCaptureScore = -(1 << 28);
+inline bool IsBadCaptureScore(int score) { return score < -(1 << 27); }
 
 }  // namespace gc9::engine::GC9_BOARD

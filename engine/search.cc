@@ -174,6 +174,8 @@ int Searcher::QSearch(int alpha, int beta, int ply) {
       const bool promotion = m.kind() == MoveKind::kPromotion;
       if (!capture && !promotion) continue;
       if (promotion && !capture && 2 * eval_->Value(m.piece()) < 9 * pawn) continue;
+      // A capture that loses the exchange rarely helps the side making it.
+      if (capture && !promotion && IsBadCaptureScore(scores[i])) continue;
       if (capture && !promotion) {
         const int gain =
             m.kind() == MoveKind::kEnPassant ? pawn : eval_->Value(TypeOf(pos.PieceOn(m.to())));
