@@ -75,6 +75,7 @@ absl::StatusOr<BenchResult> RunBench(const ParamSnapshot& params, int depth,
     tt.Clear();
     BoardSearcher& searcher =
         variant->board_kind() == BoardKind::kWide ? *wide_searcher : *narrow_searcher;
+    searcher.Clear();
     const SearchResult r = searcher.Run(*game, limits, params, stop, nullptr);
     result.nodes += r.info.nodes;
     if (print) {

@@ -147,6 +147,7 @@ class BoardSearcherImpl : public BoardSearcher {
     // The Engine hands in games of the build whose searcher it picked.
     return searcher_.RunTurn(PositionOf(root), limits, params, stop, on_info);
   }
+  void Clear() override { searcher_.Clear(); }
 
  private:
   Searcher searcher_;

@@ -57,7 +57,7 @@ absl::Status Engine::SetVariant(absl::string_view name) {
 absl::Status Engine::SetVariant(std::shared_ptr<const Variant> variant) {
   RETURN_IF_ERROR(CheckIdle());
   ASSIGN_OR_RETURN(game_, Game::New(std::move(variant)));
-  tt_stale_ = true;
+  stale_ = true;
   return absl::OkStatus();
 }
 
@@ -84,21 +84,21 @@ BoardSearcher& Engine::SearcherFor(const Variant& variant) {
 absl::Status Engine::SetParameter(absl::string_view name, double value) {
   RETURN_IF_ERROR(CheckIdle());
   RETURN_IF_ERROR(params_.Set(name, value));
-  tt_stale_ = true;
+  stale_ = true;
   return absl::OkStatus();
 }
 
 absl::Status Engine::SetParameters(absl::string_view text) {
   RETURN_IF_ERROR(CheckIdle());
   RETURN_IF_ERROR(params_.ApplyText(text, "parameters"));
-  tt_stale_ = true;
+  stale_ = true;
   return absl::OkStatus();
 }
 
 absl::Status Engine::LoadParameters(const std::string& path) {
   RETURN_IF_ERROR(CheckIdle());
   RETURN_IF_ERROR(params_.LoadFile(path));
-  tt_stale_ = true;
+  stale_ = true;
   return absl::OkStatus();
 }
 
@@ -112,25 +112,27 @@ absl::Status Engine::SetHashSize(int megabytes) {
     return absl::ResourceExhaustedError(
         absl::StrCat("Hash ", megabytes, ": not that much memory; the hash keeps its size"));
   }
-  tt_stale_ = false;
   return absl::OkStatus();
 }
 
 absl::Status Engine::NewGame() {
   RETURN_IF_ERROR(CheckIdle());
-  tt_.Clear();
-  tt_stale_ = false;
+  Forget();
   return absl::OkStatus();
+}
+
+void Engine::Forget() {
+  tt_.Clear();
+  if (narrow_searcher_) narrow_searcher_->Clear();
+  if (wide_searcher_) wide_searcher_->Clear();
+  stale_ = false;
 }
 
 absl::Status Engine::Go(const SearchLimits& limits, InfoCallback on_info,
                         BestMoveCallback on_bestmove) {
   RETURN_IF_ERROR(CheckIdle());
   Wait();  // the previous search's best-move callback may still be running
-  if (tt_stale_) {
-    tt_.Clear();
-    tt_stale_ = false;
-  }
+  if (stale_) Forget();
   // The search works on copies, so the caller may change the position once it has stopped.
   // std::function needs a copyable callable, so the root travels as a shared_ptr.
   std::shared_ptr<Game> root = game_->Clone();

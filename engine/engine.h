@@ -41,7 +41,8 @@ class Engine {
   absl::Status SetParameters(absl::string_view text);
   absl::Status LoadParameters(const std::string& path);
   absl::Status SetHashSize(int megabytes);
-  // Forgets everything learnt: the hash table. The next search repeats a fresh engine's.
+  // Forgets everything learnt: the hash table and the searchers' move-ordering statistics.
+  // The next search repeats a fresh engine's.
   absl::Status NewGame();
 
   // Starts a search of the current position in the search thread. on_info gets every finished
@@ -60,13 +61,16 @@ class Engine {
 
  private:
   absl::Status CheckIdle() const;
+  // Clears what searches learn (NewGame's work).
+  void Forget();
 
   // The searcher of the board build that plays the current variant, made on first use.
   BoardSearcher& SearcherFor(const Variant& variant);
 
   std::unique_ptr<Game> game_;
   Params params_;
-  bool tt_stale_ = false;  // parameters or variant changed: cached evaluations are wrong
+  // Parameters or variant changed: cached evaluations and statistics are wrong.
+  bool stale_ = false;
   TranspositionTable tt_;
   std::unique_ptr<BoardSearcher> narrow_searcher_, wide_searcher_;
   void SearchThreadLoop();

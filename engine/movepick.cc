@@ -8,6 +8,7 @@ void ScoreMoves(const Position& pos, const Evaluator& eval, const MoveHistory& h
                 const MoveList& list, Move hash_move, int ply, int* scores) {
   const Color us = pos.side_to_move();
   const int pawn_value = eval.PawnValue();
+  const Move counter = history.Counter(LastMovedPiece(pos), pos.state().move.to());
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
     if (m == hash_move) {
@@ -32,6 +33,8 @@ void ScoreMoves(const Position& pos, const Evaluator& eval, const MoveHistory& h
       scores[i] = kKillerScore + 1;
     } else if (m == history.Killer(ply, 1)) {
       scores[i] = kKillerScore;
+    } else if (m == counter) {
+      scores[i] = kCounterScore;
     } else {
       const PieceType pt = MovedType(pos, m);
       scores[i] = pt == kNoPieceType ? 0 : history.Get(us, pt, m.to());

@@ -1,7 +1,7 @@
 // Move ordering: the hash move first, then captures that do not lose material (static
 // exchange) and promotions by the value they win (most valuable victim, least valuable
-// attacker), then the killers, then quiet moves by their history, then the losing captures. Good
-// ordering is what makes alpha-beta and the reductions pay.
+// attacker), then the killers and the counter-move, then quiet moves by their history, then
+// the losing captures. Good ordering is what makes alpha-beta and the reductions pay.
 #pragma once
 
 #include <cstdint>
@@ -14,14 +14,18 @@
 
 namespace gc9::engine::GC9_BOARD {
 
-// Quiet-move statistics of one search: two killers per ply and a history indexed by the side,
-// the moving (or dropped) piece type and the destination.
+// Quiet-move statistics: two killers per ply, a counter-move per previous move (the quiet
+// move that last refuted it) and a history indexed by the side, the moving (or dropped) piece
+// type and the destination. Killers belong to one search; the rest is kept from move to move
+// of a game, so each search starts with what the last one learnt.
 class MoveHistory {
  public:
   void Clear() {
-    std::memset(killers_, 0, sizeof(killers_));
+    ClearKillers();
+    std::memset(counters_, 0, sizeof(counters_));
     std::memset(history_, 0, sizeof(history_));
   }
+  void ClearKillers() { std::memset(killers_, 0, sizeof(killers_)); }
   int Get(Color c, PieceType pt, Square to) const { return history_[c][pt][to]; }
   // Gravity update: the table stays within +-kHistoryMax however long the search runs.
   void Update(Color c, PieceType pt, Square to, int bonus) {
@@ -34,11 +38,19 @@ class MoveHistory {
     killers_[ply][0] = m;
   }
   Move Killer(int ply, int i) const { return killers_[ply][i]; }
+  // The counter-move of a previous move, named by the piece it put on its destination.
+  Move Counter(Piece prev, Square prev_to) const {
+    return prev == kNoPiece ? Move() : counters_[prev][prev_to];
+  }
+  void SetCounter(Piece prev, Square prev_to, Move m) {
+    if (prev != kNoPiece) counters_[prev][prev_to] = m;
+  }
 
   static constexpr int kHistoryMax = 16384;
 
  private:
   Move killers_[kMaxPly + 1][2];
+  Move counters_[32][kSquareCount];
   int16_t history_[2][kMaxPieceTypes + 1][kSquareCount];
 };
 
@@ -55,6 +67,14 @@ inline PieceType MovedType(const Position& pos, Move m) {
   if (m.kind() == MoveKind::kDrop) return m.piece();
   if (m.kind() == MoveKind::kPass) return kNoPieceType;
   return TypeOf(pos.PieceOn(m.from()));
+}
+
+// The piece the last move put on its destination, or kNoPiece (no move yet, a pass, castling).
+inline Piece LastMovedPiece(const Position& pos) {
+  if (pos.history_size() == 0) return kNoPiece;
+  const Move m = pos.state().move;
+  if (m.kind() == MoveKind::kPass || m.kind() == MoveKind::kCastle) return kNoPiece;
+  return pos.PieceOn(m.to());
 }
 
 // Scores every move of `list` into `scores` (same index); higher is tried first.
@@ -76,6 +96,7 @@ inline Move PickNext(MoveList& list, int* scores, int i) {
 inline constexpr int kHashMoveScore = 1 << 30;
 inline constexpr int kNoisyScore = 1 << 28;
 inline constexpr int kKillerScore = 1 << 27;
+inline constexpr int kCounterScore = kKillerScore - 1;
 // Losing captures sit below every quiet move (whose history is within +-kHistoryMax).
 inline constexpr int kBadCaptureScore = -(1 << 28);
 inline bool IsBadCaptureScore(int score) { return score < -(1 << 27); }

@@ -117,6 +117,7 @@ void Searcher::UpdateQuietStats(int ply, Move best, const Move* quiets, int quie
   const Color us = pos.side_to_move();
   const int bonus = std::min(depth * depth * 16, 4000);
   history_.AddKiller(ply, best);
+  history_.SetCounter(LastMovedPiece(pos), pos.state().move.to(), best);
   history_.Update(us, MovedType(pos, best), best.to(), bonus);
   for (int i = 0; i < quiet_count; ++i) {
     if (quiets[i] == best) continue;
@@ -281,7 +282,7 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
   for (int i = 0; i < list.size; ++i) {
     const Move m = PickNext(list, scores, i);
     const bool quiet = !IsCapture(pos, m) && m.kind() != MoveKind::kPromotion;
-    const bool killer = m == history_.Killer(ply, 0) || m == history_.Killer(ply, 1);
+    const bool killer = scores[i] >= kCounterScore && scores[i] < kNoisyScore;
     // Late quiet moves near the leaves of a non-PV node are rarely best: skip them.
     if (params_[kFutility] && !pv_node && !in_check && quiet && !root && depth <= 4 &&
         best > -kMateBound && searched >= params_[kLateMoveBase] + 2 * depth * depth) {
@@ -377,7 +378,7 @@ SearchResult Searcher::Run(const Position& root, const SearchLimits& limits,
       }
     }
   }
-  history_.Clear();
+  history_.ClearKillers();
   tt_->NewSearch();
   stop_flag_ = &stop;
   stopped_ = false;

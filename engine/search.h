@@ -29,6 +29,9 @@ class Searcher {
  public:
   explicit Searcher(TranspositionTable* tt);
 
+  // Forgets the move-ordering statistics that searches pass on to the next (a new game).
+  void Clear() { history_.Clear(); }
+
   // Searches `root` within `limits`; `stop` is polled and ends the search when set.
   SearchResult Run(const Position& root, const SearchLimits& limits, const ParamSnapshot& params,
                    const std::atomic<bool>& stop, const InfoCallback& on_info);

@@ -24,6 +24,7 @@ void SearchDepth(benchmark::State& state, const char* variant_name, const char* 
   uint64_t nodes = 0;
   for (auto _ : state) {
     tt.Clear();
+    searcher.Clear();
     nodes += searcher.Run(pos, limits, params.snapshot(), stop, nullptr).info.nodes;
   }
   state.counters["nps"] = benchmark::Counter(double(nodes), benchmark::Counter::kIsRate);

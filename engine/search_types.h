@@ -66,8 +66,9 @@ using InfoCallback = std::function<void(const SearchInfo&)>;
 // The `info ...` line of UCI for an iteration.
 std::string InfoLine(const SearchInfo& info);
 
-// One search thread's state for one board build: its quiet-move history, evaluator and node
-// counter. The transposition table belongs to the caller, which may share it between searches.
+// One search thread's state for one board build: its move-ordering statistics, evaluator
+// and node counter. The transposition table belongs to the caller, which may share it between
+// searches.
 class BoardSearcher {
  public:
   virtual ~BoardSearcher() = default;
@@ -76,6 +77,9 @@ class BoardSearcher {
   virtual SearchResult Run(const Game& root, const SearchLimits& limits,
                            const ParamSnapshot& params, const std::atomic<bool>& stop,
                            const InfoCallback& on_info) = 0;
+  // Forgets what searches learn for the next ones (move-ordering statistics): a new game, or
+  // a change of variant or parameters. The transposition table is cleared by its owner.
+  virtual void Clear() = 0;
 };
 
 }  // namespace gc9::engine
