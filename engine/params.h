@@ -108,6 +108,9 @@ namespace gc9::engine {
   X(FutilityDepth, 6, 0, 12, 0.5, 0.002, true)              \
   X(LateMoveBase, 4, 1, 20, 1, 0.002, true)                 \
   X(DeltaMargin, 200, 0, 1000, 20, 0.002, true)             \
+  X(SeePruneDepth, 7, 0, 20, 1, 0.002, true)                \
+  X(SeeQuietMargin, 25, 0, 200, 4, 0.002, true)             \
+  X(SeeCaptureMargin, 160, 0, 1000, 15, 0.002, true)        \
   X(NullMove, 1, 0, 1, 0, 0, false)                         \
   X(Lmr, 1, 0, 1, 0, 0, false)                              \
   X(Futility, 1, 0, 1, 0, 0, false)                         \

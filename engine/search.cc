@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/game.h"
 #include "engine/movegen.h"
+#include "engine/see.h"
 
 namespace gc9::engine::GC9_BOARD {
 namespace {
@@ -279,6 +280,8 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
   Move best_move;
   const int alpha_start = alpha;
   int searched = 0;
+  // Pawn endings are left unpruned: their exchanges decide more than material.
+  const bool has_pieces = eval_->NonPawnMaterial(pos, us) > 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = PickNext(list, scores, i);
     const bool quiet = !IsCapture(pos, m) && m.kind() != MoveKind::kPromotion;
@@ -287,6 +290,16 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
     if (params_[kFutility] && !pv_node && !in_check && quiet && !root && depth <= 4 &&
         best > -kMateBound && searched >= params_[kLateMoveBase] + 2 * depth * depth) {
       continue;
+    }
+    // Moves that lose material in the exchange, near the leaves: a quiet move onto a square
+    // where the piece is lost, a capture that gives more than it takes by a margin.
+    if (!root && !in_check && best > -kMateBound && has_pieces &&
+        depth <= params_[kSeePruneDepth] && m.kind() == MoveKind::kNormal) {
+      if (quiet && !SeeGe(pos, *eval_, m, -params_[kSeeQuietMargin] * depth * depth)) continue;
+      if (!quiet && IsBadCaptureScore(scores[i]) &&
+          !SeeGe(pos, *eval_, m, -params_[kSeeCaptureMargin] * depth)) {
+        continue;
+      }
     }
     const int history = quiet && !killer ? scores[i] : 0;
     pos.DoMove(m);

@@ -41,9 +41,9 @@ TEST(MultiMoveSearchTest, FindsTheMateThatTakesTwoMovesOfOneTurn) {
   EXPECT_EQ(result.end, GameEnd::kCheckmate);
   EXPECT_TRUE(result.decisive);
   EXPECT_EQ(result.winner, kWhite);
-  // With one move a turn the same position holds no mate in one.
+  // With one move a turn the same mate takes two turns (f11d9 a12a11 c10b11), not one.
   auto single = EngineAt("granlem", kTwoMoveMate);
-  EXPECT_EQ(SearchOrDie(*single, Depth(3)).info.mate, 0);
+  EXPECT_EQ(SearchOrDie(*single, Depth(5)).info.mate, 2);
 }
 
 TEST(MultiMoveSearchTest, EveryAnswerIsAWholeLegalTurn) {
