@@ -2,11 +2,14 @@
 // playing a small run to the end, the PGN exported, the database agreeing with the status.
 #include <signal.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "common/file.h"
 #include "coordinator/store/sqlite_store.h"
 #include "gtest/gtest.h"
 #include "tests/integration/cluster.h"
@@ -87,15 +90,21 @@ TEST(Integration, RunsShareTheWorkersAndCancelStopsOne) {
   EXPECT_FALSE(cluster.client().Cancel(*big).ok());
 }
 
-TEST(Integration, TlsWhenACertificateIsConfigured) {
-  Cluster cluster;
-  const std::string cert = cluster.dir() + "/cert.pem";
-  const std::string key = cluster.dir() + "/key.pem";
+// Makes a self-signed certificate for 127.0.0.1 as DIR/NAME.pem with its key DIR/NAME.key;
+// false when openssl is missing.
+bool MakeCertificate(const std::string& dir, const std::string& name) {
   const std::string openssl = absl::StrCat(
       "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost -addext "
       "subjectAltName=IP:127.0.0.1,DNS:localhost -keyout ",
-      key, " -out ", cert, " > /dev/null 2>&1");
-  if (std::system(openssl.c_str()) != 0) GTEST_SKIP() << "no openssl to make a certificate";
+      dir, "/", name, ".key -out ", dir, "/", name, ".pem > /dev/null 2>&1");
+  return std::system(openssl.c_str()) == 0;
+}
+
+TEST(Integration, TlsWhenACertificateIsConfigured) {
+  Cluster cluster;
+  const std::string cert = cluster.dir() + "/cert.pem";
+  const std::string key = cluster.dir() + "/cert.key";
+  if (!MakeCertificate(cluster.dir(), "cert")) GTEST_SKIP() << "no openssl to make a certificate";
   cluster.UseTls(cert);
   cluster.StartCoordinator(60000, {"--tls-cert", cert, "--tls-key", key});
   cluster.StartWorker(1, "", {"--tls-ca", cert});
@@ -108,6 +117,42 @@ TEST(Integration, TlsWhenACertificateIsConfigured) {
   auto plain = coordinator::cli::UserClient::Connect(cluster.address(), cluster.token_file(), "");
   ASSERT_TRUE(plain.ok());
   EXPECT_FALSE((*plain)->List().ok());
+}
+
+TEST(Integration, AWorkerRefusesACoordinatorWhoseCertificateItDoesNotTrust) {
+  Cluster cluster;
+  // The coordinator shows one certificate; the worker trusts only another, made the same way
+  // for the same address (as an impostor on the coordinator's address would).
+  if (!MakeCertificate(cluster.dir(), "real") || !MakeCertificate(cluster.dir(), "other")) {
+    GTEST_SKIP() << "no openssl to make a certificate";
+  }
+  const std::string real = cluster.dir() + "/real.pem";
+  cluster.UseTls(real);
+  cluster.StartCoordinator(60000, {"--tls-cert", real, "--tls-key", cluster.dir() + "/real.key"});
+  absl::StatusOr<int64_t> run = cluster.client().Submit(TinyRun(2, 2));
+  ASSERT_TRUE(run.ok()) << run.status();
+  const int refusing = cluster.StartWorker(1, "", {"--tls-ca", cluster.dir() + "/other.pem"});
+  // It never registers: it says why and keeps trying, and the run gets nothing from it.
+  std::string log;
+  for (int i = 0; i < 100 && log.find("cannot register") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    log = common::ReadWholeFile(cluster.WorkerLog(refusing)).value_or("");
+  }
+  EXPECT_NE(log.find("cannot register"), std::string::npos) << log;
+  EXPECT_NE(log.find("certificate verify failed"), std::string::npos) << log;
+  EXPECT_EQ(log.find("registered with"), std::string::npos) << log;
+  absl::StatusOr<proto::ListWorkersReply> workers = cluster.client().ListWorkers();
+  ASSERT_TRUE(workers.ok()) << workers.status();
+  EXPECT_EQ(workers->worker_size(), 0);
+  absl::StatusOr<proto::RunStatus> status = cluster.client().Status(*run);
+  ASSERT_TRUE(status.ok()) << status.status();
+  EXPECT_EQ(Cluster::Pairs(*status), 0);
+  EXPECT_EQ(status->leased_pairs(), 0);
+  // The same worker trusting the real certificate plays the run.
+  cluster.StartWorker(1, "", {"--tls-ca", real});
+  const proto::RunStatus done = cluster.WaitFor(
+      *run, [](const proto::RunStatus& s) { return s.state() == proto::RUN_FINISHED; });
+  EXPECT_EQ(Cluster::Pairs(done), 2);
 }
 
 }  // namespace
