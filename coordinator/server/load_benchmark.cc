@@ -1,188 +1,151 @@
-// gc9_load_benchmark: many simulated workers against one real gc9-coordinator process on
-// loopback. Each simulated worker has its own channel (and TCP connection), registers, takes
-// leases of many pairs and reports them one pair per ReportPairs call, one call in flight,
-// as a worker finishing pairs back to back would. A reply means the pair is committed to
-// SQLite (synchronous=FULL), so replies per second are durable reports per second.
+// gc9_load_benchmark: many simulated workers (simulated_worker.h) against one real
+// gc9-coordinator process on loopback. A reply means the pair is committed to SQLite
+// (synchronous=FULL), so replies per second are durable reports per second.
 //
-// Not a test: run it by hand, e.g. gc9_load_benchmark --workers 1000 --seconds 20.
+// With --kill-every-seconds it is the soak: the coordinator is SIGKILLed and restarted on the
+// same database and port that often, simulated workers retry what failed, --real-workers
+// gc9-worker processes play beside them, and every --sample-seconds a line gives the
+// coordinator's memory and open files and the database's size. At the end the counts must be
+// exact: what the simulated workers had acknowledged is what the coordinator counted for them,
+// every worker's pairs add up to the run's, and a last restart gives back the same counts.
+//
+// Not a test: run it by hand, e.g. gc9_load_benchmark --workers 1000 --seconds 20, or
+// tests/soak/soak for the hour-long soak.
 #include <signal.h>
-#include <sys/wait.h>
+#include <sys/stat.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "common/flags.h"
-#include "common/protocol.h"
-#include "common/rpc.h"
 #include "coordinator/cli/process.h"
 #include "coordinator/cli/user_client.h"
-#include "proto/coordinator.grpc.pb.h"
+#include "coordinator/server/simulated_worker.h"
+#include "grpcpp/grpcpp.h"
 
 namespace gc9::coordinator {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-struct Shared {
-  std::string token;
-  std::atomic<bool> measuring{false};
-  std::atomic<bool> stopping{false};
-  std::atomic<int64_t> ok_total{0};
-  std::atomic<int64_t> ok_measured{0};
-  std::atomic<int64_t> errors{0};
-  std::atomic<int> running{0};
-  std::mutex mutex;
-  std::condition_variable all_done;
-  std::vector<double> latencies_ms;  // measured window only, under mutex
-};
-
-proto::PairResult FakePair(const proto::Batch& batch, int which) {
-  proto::PairResult pair;
-  pair.set_run_id(batch.run_id());
-  pair.set_batch_id(batch.batch_id());
-  pair.set_pair_index(batch.pair(which).pair_index());
-  // As a worker reports it: the games' results, which the coordinator scores (a WD pair).
-  for (proto::GameResult result : {proto::RESULT_WHITE_WINS, proto::RESULT_DRAW}) {
-    proto::GameSummary* game = pair.add_game();
-    game->set_outcome(result);
-    game->set_reason("checkmate");
-    game->set_plies(80);
-  }
-  return pair;
-}
-
-// One simulated worker, driven by the gRPC callback client API: each reply issues the next
-// call, so a thousand of them need no thousand threads.
-class SimulatedWorker {
+// The coordinator process, restartable on the same database and port.
+class Coordinator {
  public:
-  SimulatedWorker(std::shared_ptr<grpc::Channel> channel, Shared* shared)
-      : stub_(proto::WorkerService::NewStub(channel)), shared_(shared) {}
+  Coordinator(std::string dir, std::string db) : dir_(std::move(dir)), db_(std::move(db)) {}
 
-  void Start() {
-    ++shared_->running;
-    Register();
+  absl::Status Start() {
+    const std::string port_file = dir_ + "/port";
+    std::filesystem::remove(port_file);
+    absl::StatusOr<cli::ChildProcess> child = cli::ChildProcess::Start(
+        {GC9_COORDINATOR_BINARY, "--db", db_, "--listen", absl::StrCat("127.0.0.1:", port_),
+         "--port-file", port_file, "--token-file", dir_ + "/token", "--lease-ms", "600000"},
+        dir_ + "/coordinator.log");
+    if (!child.ok()) return child.status();
+    process_ = *std::move(child);
+    absl::StatusOr<int> port = cli::WaitForPortFile(port_file, process_, 30000);
+    if (!port.ok()) return port.status();
+    port_ = *port;
+    return absl::OkStatus();
   }
+  cli::ChildProcess& process() { return process_; }
+  std::string address() const { return absl::StrCat("127.0.0.1:", port_); }
+  const std::string& db() const { return db_; }
 
  private:
-  void Finish() {
-    std::lock_guard<std::mutex> lock(shared_->mutex);
-    if (--shared_->running == 0) shared_->all_done.notify_all();
-  }
-
-  void Register() {
-    context_ = common::MakeContext(shared_->token, 60000);
-    register_reply_.Clear();
-    register_request_.set_protocol_version(common::kProtocolVersion);
-    stub_->async()->Register(context_.get(), &register_request_, &register_reply_,
-                             [this](grpc::Status status) {
-                               if (!status.ok()) {
-                                 ++shared_->errors;
-                                 return Finish();
-                               }
-                               worker_id_ = register_reply_.worker_id();
-                               Acquire();
-                             });
-  }
-
-  void Acquire() {
-    if (shared_->stopping) return Finish();
-    context_ = common::MakeContext(shared_->token, 60000);
-    acquire_request_.set_worker_id(worker_id_);
-    acquire_request_.set_max_pairs(1000);
-    acquire_reply_.Clear();
-    stub_->async()->AcquireWork(context_.get(), &acquire_request_, &acquire_reply_,
-                                [this](grpc::Status status) {
-                                  if (!status.ok() || !acquire_reply_.has_batch()) {
-                                    ++shared_->errors;
-                                    return Finish();
-                                  }
-                                  next_ = 0;
-                                  Report();
-                                });
-  }
-
-  void Report() {
-    if (shared_->stopping) return Finish();
-    if (next_ >= acquire_reply_.batch().pair_size()) return Acquire();
-    context_ = common::MakeContext(shared_->token, 60000);
-    report_request_.Clear();
-    report_request_.set_worker_id(worker_id_);
-    *report_request_.add_pair() = FakePair(acquire_reply_.batch(), next_++);
-    report_reply_.Clear();
-    const bool measured = shared_->measuring;
-    const Clock::time_point sent = Clock::now();
-    stub_->async()->ReportPairs(
-        context_.get(), &report_request_, &report_reply_,
-        [this, sent, measured](grpc::Status status) {
-          const double ms = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
-          if (!status.ok() || report_reply_.accepted() != 1) {
-            ++shared_->errors;
-          } else {
-            ++shared_->ok_total;
-            if (measured && shared_->measuring) {
-              ++shared_->ok_measured;
-              std::lock_guard<std::mutex> lock(shared_->mutex);
-              shared_->latencies_ms.push_back(ms);
-            }
-          }
-          Report();
-        });
-  }
-
-  std::unique_ptr<proto::WorkerService::Stub> stub_;
-  Shared* shared_;
-  std::unique_ptr<grpc::ClientContext> context_;
-  int64_t worker_id_ = 0;
-  int next_ = 0;
-  proto::RegisterRequest register_request_;
-  proto::RegisterReply register_reply_;
-  proto::AcquireRequest acquire_request_;
-  proto::AcquireReply acquire_reply_;
-  proto::ReportRequest report_request_;
-  proto::ReportReply report_reply_;
+  std::string dir_;
+  std::string db_;
+  int port_ = 0;  // 0 until the first start chooses one
+  cli::ChildProcess process_;
 };
+
+int64_t FileSize(const std::string& path) {
+  struct stat info;
+  return stat(path.c_str(), &info) == 0 ? info.st_size : 0;
+}
+
+// Resident memory in KiB from /proc/PID/status.
+int64_t ResidentKiB(pid_t pid) {
+  std::ifstream status(absl::StrCat("/proc/", pid, "/status"));
+  std::string line;
+  while (std::getline(status, line)) {
+    int64_t kib = 0;
+    if (line.rfind("VmRSS:", 0) == 0 &&
+        absl::SimpleAtoi(absl::StripAsciiWhitespace(line.substr(6, line.size() - 9)), &kib)) {
+      return kib;
+    }
+  }
+  return 0;
+}
+
+int64_t OpenFiles(pid_t pid) {
+  std::error_code error;
+  int64_t count = 0;
+  for (auto it = std::filesystem::directory_iterator(absl::StrCat("/proc/", pid, "/fd"), error);
+       !error && it != std::filesystem::directory_iterator(); it.increment(error)) {
+    ++count;
+  }
+  return count;
+}
+
+int64_t Counted(const proto::RunStatus& status) {
+  int64_t counted = 0;
+  for (int64_t count : status.pentanomial()) counted += count;
+  return counted;
+}
 
 int Main(int argc, char** argv) {
   int64_t workers = 1000;
   int64_t seconds = 15;
   int64_t warmup_seconds = 3;
+  int64_t report_interval_ms = 0;
+  int64_t kill_every_seconds = 0;
+  int64_t real_workers = 0;
+  int64_t sample_seconds = 60;
   std::string db;
   common::FlagParser flags(
-      "gc9_load_benchmark", "gc9_load_benchmark [--workers N] [--seconds S] [--db FILE]",
+      "gc9_load_benchmark",
+      "gc9_load_benchmark [--workers N] [--seconds S] [--report-interval-ms MS] "
+      "[--kill-every-seconds K --real-workers R] [--db FILE]",
       "Simulated workers against one gc9-coordinator on loopback: durable pair\n"
-      "reports per second and their latency percentiles.");
+      "reports per second and their latency percentiles; with --kill-every-seconds, a soak.");
   flags.AddInt("workers", &workers, "simulated workers, each with its own channel");
   flags.AddInt("seconds", &seconds, "length of the measured window");
   flags.AddInt("warmup", &warmup_seconds, "seconds of load before measuring");
+  flags.AddInt("report-interval-ms", &report_interval_ms,
+               "each simulated worker reports one pair this often (0: back to back)");
+  flags.AddInt("kill-every-seconds", &kill_every_seconds,
+               "soak: SIGKILL and restart the coordinator this often (0: never)");
+  flags.AddInt("real-workers", &real_workers, "gc9-worker processes playing beside them");
+  flags.AddInt("sample-seconds", &sample_seconds, "soak: print a sample line this often");
   flags.AddString("db", &db, "coordinator database (default: a temporary file)");
   if (std::optional<int> exit_code = flags.ParseFlagsOnly(argc, argv)) return *exit_code;
+  if (workers < 0 || seconds < 1 || warmup_seconds < 0 || report_interval_ms < 0 ||
+      kill_every_seconds < 0 || real_workers < 0 || sample_seconds < 1) {
+    return flags.Fail(absl::InvalidArgumentError("a count or time is out of range"));
+  }
+  const bool soak = kill_every_seconds > 0;
   absl::StatusOr<std::string> dir = cli::MakeTempDir("gc9-load");
   if (!dir.ok()) return flags.Fail(dir.status());
   if (db.empty()) db = *dir + "/load.db";
-  Shared shared;
-  shared.token = cli::RandomToken();
-  std::ofstream(*dir + "/token") << shared.token << "\n";
-  absl::StatusOr<cli::ChildProcess> coordinator = cli::ChildProcess::Start(
-      {GC9_COORDINATOR_BINARY, "--db", db, "--listen", "127.0.0.1:0", "--port-file", *dir + "/port",
-       "--token-file", *dir + "/token", "--lease-ms", "600000"},
-      *dir + "/coordinator.log");
-  if (!coordinator.ok()) return flags.Fail(coordinator.status());
-  absl::StatusOr<int> port = cli::WaitForPortFile(*dir + "/port", *coordinator, 10000);
-  if (!port.ok()) return flags.Fail(port.status());
-  const std::string address = absl::StrCat("127.0.0.1:", *port);
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  SimulationOptions options;
+  options.token = cli::RandomToken();
+  options.report_interval_ms = report_interval_ms;
+  options.retry = soak;
+  std::ofstream(*dir + "/token") << options.token << "\n";
+  Coordinator coordinator(*dir, db);
+  if (absl::Status started = coordinator.Start(); !started.ok()) return flags.Fail(started);
+  const std::string address = coordinator.address();
 
-  // One run big enough never to finish: pairs are counted for real, by the real core.
+  // One run big enough never to finish: pairs are counted for real, by the real core. Real
+  // workers play it at one node a move.
   proto::RunConfig config;
   config.set_name("load");
   config.set_variant("grandchess9");
@@ -190,15 +153,15 @@ int Main(int argc, char** argv) {
   config.mutable_baseline()->mutable_builtin();
   config.mutable_time_control()->set_nodes(1);
   config.mutable_openings()->set_engines_place(true);
-  config.mutable_fixed()->set_pairs(50'000'000);
+  config.mutable_fixed()->set_pairs(10'000'000);
   config.set_batch_pairs(1000);
   auto client = cli::UserClient::Connect(address, *dir + "/token", "");
+  if (!client.ok()) return flags.Fail(client.status());
   absl::StatusOr<int64_t> run = (*client)->Submit(config);
-  if (!run.ok()) {
-    std::fprintf(stderr, "submit: %s\n", std::string(run.status().message()).c_str());
-    return 1;
-  }
+  if (!run.ok()) return flags.Fail(run.status());
 
+  Timer timer;
+  SimulationTotals totals;
   std::vector<std::unique_ptr<SimulatedWorker>> simulated;
   for (int i = 0; i < workers; ++i) {
     grpc::ChannelArguments args;
@@ -206,26 +169,65 @@ int Main(int argc, char** argv) {
     args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
     args.SetInt("gc9.worker", i);
     simulated.push_back(std::make_unique<SimulatedWorker>(
-        grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args), &shared));
+        grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args), &options,
+        &totals, &timer));
   }
   for (auto& worker : simulated) worker->Start();
-  std::this_thread::sleep_for(std::chrono::seconds(warmup_seconds));
-  const int64_t before = shared.ok_total;
-  shared.measuring = true;
-  const Clock::time_point start = Clock::now();
-  std::this_thread::sleep_for(std::chrono::seconds(seconds));
-  shared.measuring = false;
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  const int64_t measured = shared.ok_total - before;
-  shared.stopping = true;
-  {
-    std::unique_lock<std::mutex> lock(shared.mutex);
-    shared.all_done.wait_for(lock, std::chrono::seconds(60), [&] { return shared.running == 0; });
+  std::vector<cli::ChildProcess> real;
+  for (int i = 0; i < real_workers; ++i) {
+    absl::StatusOr<cli::ChildProcess> worker = cli::ChildProcess::Start(
+        {GC9_WORKER_BINARY, "--coordinator", address, "--token-file", *dir + "/token",
+         "--concurrency", "1", "--outbox", absl::StrCat(*dir, "/worker-", i, ".outbox")},
+        absl::StrCat(*dir, "/worker-", i, ".log"));
+    if (!worker.ok()) return flags.Fail(worker.status());
+    real.push_back(*std::move(worker));
   }
+  std::this_thread::sleep_for(std::chrono::seconds(warmup_seconds));
+  const int64_t before = totals.acknowledged;
+  totals.measuring = true;
+  const Clock::time_point start = Clock::now();
+  Clock::time_point next_kill = start + std::chrono::seconds(kill_every_seconds);
+  Clock::time_point next_sample = start;
+  int64_t restarts = 0;
+  if (soak) {
+    std::printf("%8s %10s %10s %12s %14s %10s\n", "seconds", "rss_kib", "open_fds", "db_bytes",
+                "acknowledged", "errors");
+  }
+  while (Clock::now() < start + std::chrono::seconds(seconds)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    if (!soak) continue;
+    const Clock::time_point now = Clock::now();
+    if (now >= next_sample) {
+      const pid_t pid = coordinator.process().pid();
+      std::printf("%8.0f %10lld %10lld %12lld %14lld %10lld\n",
+                  std::chrono::duration<double>(now - start).count(),
+                  static_cast<long long>(ResidentKiB(pid)), static_cast<long long>(OpenFiles(pid)),
+                  static_cast<long long>(FileSize(db) + FileSize(db + "-wal")),
+                  static_cast<long long>(totals.acknowledged.load()),
+                  static_cast<long long>(totals.errors.load()));
+      std::fflush(stdout);
+      next_sample = now + std::chrono::seconds(sample_seconds);
+    }
+    if (now >= next_kill) {
+      coordinator.process().Stop(SIGKILL, 10000);
+      if (absl::Status started = coordinator.Start(); !started.ok()) return flags.Fail(started);
+      ++restarts;
+      next_kill = Clock::now() + std::chrono::seconds(kill_every_seconds);
+    }
+  }
+  totals.measuring = false;
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  const int64_t measured = totals.acknowledged - before;
+  totals.stopping = true;
+  {
+    std::unique_lock<std::mutex> lock(totals.mutex);
+    totals.all_done.wait_for(lock, std::chrono::seconds(60), [&] { return totals.running == 0; });
+  }
+  for (cli::ChildProcess& worker : real) worker.Stop(SIGTERM, 30000);
   std::vector<double> latencies;
   {
-    std::lock_guard<std::mutex> lock(shared.mutex);
-    latencies = shared.latencies_ms;
+    std::lock_guard<std::mutex> lock(totals.mutex);
+    latencies = totals.latencies_ms;
   }
   std::sort(latencies.begin(), latencies.end());
   auto percentile = [&](double p) {
@@ -234,9 +236,16 @@ int Main(int argc, char** argv) {
                : latencies[std::min(latencies.size() - 1, size_t(p * latencies.size()))];
   };
   absl::StatusOr<proto::RunStatus> status = (*client)->Status(*run);
-  int64_t counted = 0;
-  if (status.ok()) {
-    for (int64_t count : status->pentanomial()) counted += count;
+  absl::StatusOr<proto::ListWorkersReply> fleet = (*client)->ListWorkers();
+  if (!status.ok() || !fleet.ok()) {
+    return flags.Fail(status.ok() ? fleet.status() : status.status());
+  }
+  const int64_t counted = Counted(*status);
+  int64_t by_simulated = 0, by_all = 0;
+  for (const proto::WorkerStatus& worker : fleet->worker()) {
+    by_all += worker.pairs();
+    // Simulated workers send no capabilities, so no host name.
+    if (worker.hostname().empty()) by_simulated += worker.pairs();
   }
   std::printf("simulated workers:     %lld (one channel and connection each)\n",
               static_cast<long long>(workers));
@@ -246,13 +255,33 @@ int Main(int argc, char** argv) {
               static_cast<long long>(measured), measured / elapsed);
   std::printf("latency (ms):          p50 %.2f, p90 %.2f, p99 %.2f, max %.2f\n", percentile(0.5),
               percentile(0.9), percentile(0.99), latencies.empty() ? 0.0 : latencies.back());
-  std::printf("errors:                %lld\n", static_cast<long long>(shared.errors.load()));
-  std::printf("acknowledged in total: %lld; counted by the coordinator: %lld\n",
-              static_cast<long long>(shared.ok_total.load()), static_cast<long long>(counted));
+  std::printf("errors:                %lld\n", static_cast<long long>(totals.errors.load()));
+  std::printf("acknowledged in total: %lld; counted for simulated workers: %lld\n",
+              static_cast<long long>(totals.acknowledged.load()),
+              static_cast<long long>(by_simulated));
+  std::printf("counted for the run:   %lld; by all workers: %lld\n",
+              static_cast<long long>(counted), static_cast<long long>(by_all));
+  bool exact = totals.acknowledged == by_simulated && counted == by_all;
+  if (soak) {
+    // The last restart: what was counted is what the database holds.
+    coordinator.process().Stop(SIGKILL, 10000);
+    if (absl::Status started = coordinator.Start(); !started.ok()) return flags.Fail(started);
+    ++restarts;
+    auto again = cli::UserClient::Connect(coordinator.address(), *dir + "/token", "");
+    absl::StatusOr<proto::RunStatus> recovered =
+        again.ok() ? (*again)->Status(*run) : absl::StatusOr<proto::RunStatus>(again.status());
+    const int64_t after_restart = recovered.ok() ? Counted(*recovered) : -1;
+    std::printf("coordinator restarts:  %lld (SIGKILL); counted after the last: %lld\n",
+                static_cast<long long>(restarts), static_cast<long long>(after_restart));
+    exact = exact && after_restart == counted;
+    std::printf("database:              %lld bytes\n",
+                static_cast<long long>(FileSize(db) + FileSize(db + "-wal")));
+  }
+  std::printf("counts exact:          %s\n", exact ? "yes" : "NO");
   simulated.clear();
-  coordinator->Stop(SIGTERM, 10000);
+  coordinator.process().Stop(SIGTERM, 10000);
   cli::RemoveTree(*dir);
-  return 0;
+  return exact ? 0 : 1;
 }
 
 }  // namespace
