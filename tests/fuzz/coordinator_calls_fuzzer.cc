@@ -139,6 +139,10 @@ proto::PairResult Coordinator::PairOf(Program& program) {
   for (int g = program.Byte() % 4 == 0 ? program.Byte() % 4 : 2; g > 0; --g) {
     proto::GameSummary* game = pair.add_game();
     game->set_result(kResults[program.Byte() % 6]);
+    // Workers send the outcome; the text is what older databases hold. Values past the enum
+    // arrive on the wire as they are.
+    if (program.Byte() % 2) game->set_outcome(static_cast<proto::GameResult>(program.Byte() % 6));
+    game->set_plies(static_cast<int8_t>(program.Byte()));
     game->set_reason(program.Byte() % 2 ? "checkmate" : program.Bytes());
     if (program.Byte() % 4 == 0) game->add_drop(program.Bytes());
   }
