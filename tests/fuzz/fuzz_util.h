@@ -37,9 +37,10 @@ inline size_t TakeChoice(absl::string_view* text, size_t count) {
   return choice;
 }
 
-// A new empty folder under the temporary directory, removed when the process ends; for the
-// targets whose parsers read files.
-inline std::string ScratchDir(const std::string& name) {
+// A new empty folder under `parent` (the temporary directory by default), removed when the
+// process ends; for the targets whose parsers read files.
+inline std::string ScratchDir(const std::string& name,
+                              const std::string& parent = std::filesystem::temp_directory_path()) {
   struct Folders {
     std::vector<std::string> paths;
     ~Folders() {
@@ -47,7 +48,7 @@ inline std::string ScratchDir(const std::string& name) {
     }
   };
   static Folders folders;
-  std::string dir = std::filesystem::temp_directory_path() / ("gc9-fuzz-" + name + "-XXXXXX");
+  std::string dir = std::filesystem::path(parent) / ("gc9-fuzz-" + name + "-XXXXXX");
   if (mkdtemp(dir.data()) == nullptr) {
     std::fprintf(stderr, "cannot make %s\n", dir.c_str());
     std::abort();
