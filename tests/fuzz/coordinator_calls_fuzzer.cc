@@ -288,8 +288,8 @@ std::vector<std::string> Coordinator::Runs() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  // In memory where the machine has /dev/shm: every commit is synced, and a disk's syncs
-  // would make this target a hundred times slower without testing anything more.
+  // In memory where the machine has /dev/shm: every commit is synced, and on a disk the
+  // syncs are most of this target's time without testing anything more.
   static const std::string* path = [] {
     google::protobuf::SetLogHandler(nullptr);  // the wire check's complaints about UTF-8
     std::error_code error;
