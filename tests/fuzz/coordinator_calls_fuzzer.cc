@@ -15,6 +15,7 @@
 #include "coordinator/core/core.h"
 #include "coordinator/store/sqlite_store.h"
 #include "google/protobuf/stubs/logging.h"
+#include "google/protobuf/text_format.h"
 #include "tests/fuzz/fuzz_util.h"
 
 namespace {
@@ -280,7 +281,10 @@ std::vector<std::string> Coordinator::Runs() {
     status.clear_pairs_per_minute();
     status.clear_eta_seconds();
     status.clear_leased_pairs();  // leases are refreshed by a restart
-    runs.push_back(status.SerializeAsString());
+    // As text, whose map entries come in order (the wire's order of `reasons` may change).
+    std::string text;
+    google::protobuf::TextFormat::PrintToString(status, &text);
+    runs.push_back(std::move(text));
   }
   return runs;
 }
