@@ -50,7 +50,7 @@ absl::Status Core::InitRun(Run& run) {
 
 absl::Status Core::Recover() {
   ResetState();
-  absl::StatusOr<store::Snapshot> snapshot = store_->Load();
+  absl::StatusOr<store::Snapshot> snapshot = store_->LoadState();
   if (!snapshot.ok()) return snapshot.status();
   for (proto::RunRecord& record : snapshot->runs) {
     Run& run = runs_[record.run_id()];
@@ -68,9 +68,10 @@ absl::Status Core::Recover() {
     entry.record = std::move(worker);
     entry.last_contact_ms = entry.record.registered_unix_ms();
   }
-  for (const proto::PairResult& pair : snapshot->pairs) {
+  // The pairs one at a time: a long run's would not fit in memory all at once.
+  absl::Status pairs = store_->ForEachPair([this](const proto::PairResult& pair) {
     auto it = runs_.find(pair.run_id());
-    if (it == runs_.end()) continue;
+    if (it == runs_.end()) return absl::OkStatus();
     // Every stored pair passed ScorePair when it was reported.
     absl::StatusOr<ScoredPair> scored = ScorePair(pair);
     if (!scored.ok()) {
@@ -81,7 +82,9 @@ absl::Status Core::Recover() {
     it->second.kind->RecoverPair(pair, *scored);
     auto worker = workers_.find(pair.worker_id());
     if (worker != workers_.end()) CountWorkerPair(pair, &worker->second);
-  }
+    return absl::OkStatus();
+  });
+  if (!pairs.ok()) return pairs;
   // A pair that was handed out is either counted, outstanding in a live lease, or waiting
   // to be replayed; the queue is not stored because this rule rebuilds it.
   std::map<int64_t, std::set<int64_t>> live;

@@ -173,27 +173,52 @@ absl::Status SqliteStore::Commit(const WriteBatch& batch) {
   return Exec("COMMIT");
 }
 
-absl::StatusOr<Snapshot> SqliteStore::Load() {
+namespace {
+
+// Runs `sql`, whose rows are one serialized record each, through `on_row`.
+template <typename Record>
+absl::Status Scan(sqlite3* db, const char* sql,
+                  const std::function<absl::Status(const Record&)>& on_row) {
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr) != SQLITE_OK) return ErrorOf(db, sql);
+  absl::Status status;
+  int rc;
+  Record record;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    record.Clear();
+    status = ParseColumn(stmt, 0, &record);
+    if (status.ok()) status = on_row(record);
+    if (!status.ok()) break;
+  }
+  if (status.ok() && rc != SQLITE_DONE) status = ErrorOf(db, sql);
+  sqlite3_finalize(stmt);
+  return status;
+}
+
+template <typename Record>
+absl::Status ScanAll(sqlite3* db, const char* sql, std::vector<Record>* out) {
+  return Scan<Record>(db, sql, [out](const Record& record) {
+    out->push_back(record);
+    return absl::OkStatus();
+  });
+}
+
+}  // namespace
+
+absl::StatusOr<Snapshot> SqliteStore::LoadState() {
   Snapshot snapshot;
-  auto scan = [&](const char* sql, auto* out) -> absl::Status {
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(db_, sql, -1, &stmt, nullptr) != SQLITE_OK) return Error(sql);
-    absl::Status status;
-    int rc;
-    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-      status = ParseColumn(stmt, 0, &out->emplace_back());
-      if (!status.ok()) break;
-    }
-    if (status.ok() && rc != SQLITE_DONE) status = Error(sql);
-    sqlite3_finalize(stmt);
-    return status;
-  };
-  RETURN_IF_ERROR(scan("SELECT record FROM runs ORDER BY run_id", &snapshot.runs));
-  RETURN_IF_ERROR(scan("SELECT result FROM pairs ORDER BY run_id, pair_index", &snapshot.pairs));
-  RETURN_IF_ERROR(scan("SELECT record FROM leases ORDER BY lease_id", &snapshot.leases));
-  RETURN_IF_ERROR(scan("SELECT record FROM workers ORDER BY worker_id", &snapshot.workers));
-  RETURN_IF_ERROR(scan("SELECT record FROM failures ORDER BY failure_id", &snapshot.failures));
+  RETURN_IF_ERROR(ScanAll(db_, "SELECT record FROM runs ORDER BY run_id", &snapshot.runs));
+  RETURN_IF_ERROR(ScanAll(db_, "SELECT record FROM leases ORDER BY lease_id", &snapshot.leases));
+  RETURN_IF_ERROR(ScanAll(db_, "SELECT record FROM workers ORDER BY worker_id", &snapshot.workers));
+  RETURN_IF_ERROR(
+      ScanAll(db_, "SELECT record FROM failures ORDER BY failure_id", &snapshot.failures));
   return snapshot;
+}
+
+absl::Status SqliteStore::ForEachPair(
+    const std::function<absl::Status(const proto::PairResult&)>& on_pair) {
+  return Scan<proto::PairResult>(db_, "SELECT result FROM pairs ORDER BY run_id, pair_index",
+                                 on_pair);
 }
 
 absl::StatusOr<std::unique_ptr<SqliteReader>> SqliteReader::Open(const std::string& path) {

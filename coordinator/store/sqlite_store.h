@@ -23,7 +23,9 @@ class SqliteStore : public Store {
   ~SqliteStore() override;
 
   absl::Status Commit(const WriteBatch& batch) override;
-  absl::StatusOr<Snapshot> Load() override;
+  absl::StatusOr<Snapshot> LoadState() override;
+  absl::Status ForEachPair(
+      const std::function<absl::Status(const proto::PairResult&)>& on_pair) override;
 
  private:
   explicit SqliteStore(sqlite3* db) : db_(db) {}

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,9 @@ struct WriteBatch {
   void Clear() { *this = WriteBatch(); }
 };
 
-// What the coordinator needs to rebuild its state. Pairs come without PGN (kept on disk only).
+// What the coordinator needs to rebuild its state. Pairs come without PGN (kept on disk only),
+// and only from Load: a coordinator recovers with LoadState and ForEachPair, so that millions
+// of pairs never sit in memory at once.
 struct Snapshot {
   std::vector<proto::RunRecord> runs;
   std::vector<proto::PairResult> pairs;
@@ -46,7 +49,22 @@ class Store {
   virtual ~Store() = default;
 
   virtual absl::Status Commit(const WriteBatch& batch) = 0;
-  virtual absl::StatusOr<Snapshot> Load() = 0;
+  // Everything but the pairs.
+  virtual absl::StatusOr<Snapshot> LoadState() = 0;
+  // Each pair in (run, pair index) order; the first error from `on_pair` stops the scan.
+  virtual absl::Status ForEachPair(
+      const std::function<absl::Status(const proto::PairResult&)>& on_pair) = 0;
+  // Everything, pairs included (for tests and tools that read a small database whole).
+  absl::StatusOr<Snapshot> Load() {
+    absl::StatusOr<Snapshot> snapshot = LoadState();
+    if (!snapshot.ok()) return snapshot;
+    absl::Status pairs = ForEachPair([&](const proto::PairResult& pair) {
+      snapshot->pairs.push_back(pair);
+      return absl::OkStatus();
+    });
+    if (!pairs.ok()) return pairs;
+    return snapshot;
+  }
 };
 
 // Used by one thread at a time.
