@@ -45,25 +45,25 @@ TEST(Slurm, AnArrayOfTwoWorkersFinishesARun) {
   SlurmCluster slurm;
   const absl::Status started = slurm.Start();
   ASSERT_TRUE(started.ok()) << started;
-  absl::StatusOr<std::string> job = slurm.Run(
-      {"sbatch", "--parsable", "--array=0-1", "--cpus-per-task=1",
-       absl::StrCat("--output=", slurm.dir(), "/gc9-worker-%A_%a.log"),
-       absl::StrCat("--export=ALL,GC9_COORDINATOR=", cluster.address(),
-                    ",GC9_TOKEN_FILE=", cluster.token_file(), ",GC9_WORKER=", GC9_WORKER_BINARY,
-                    ",GC9_OUTBOX_DIR=", slurm.dir(), "/outbox,GC9_WORKER_ARGS=--verbose"),
-       GC9_SLURM_SCRIPT});
+  absl::StatusOr<int64_t> run = cluster.client().Submit(TinyRun(8, 2));
+  ASSERT_TRUE(run.ok()) << run.status();
+  absl::StatusOr<std::string> job =
+      slurm.Run({"sbatch", "--parsable", "--array=0-1", "--cpus-per-task=1",
+                 absl::StrCat("--output=", slurm.dir(), "/gc9-worker-%A_%a.log"),
+                 absl::StrCat("--export=ALL,GC9_COORDINATOR=", cluster.address(),
+                              ",GC9_TOKEN_FILE=", cluster.token_file(),
+                              ",GC9_WORKER=", GC9_WORKER_BINARY, ",GC9_OUTBOX_DIR=", slurm.dir(),
+                              "/outbox,GC9_EXIT_WHEN_IDLE=3,GC9_WORKER_ARGS=--verbose"),
+                 GC9_SLURM_SCRIPT});
   ASSERT_TRUE(job.ok()) << job.status();
   const std::string job_id(absl::StripAsciiWhitespace(*job));
-  // Slurm starts the array's tasks one after the other; the run comes once both workers are
-  // there, each with the task's one CPU, so that both play it.
+  // Slurm starts the array's tasks one after the other, each with the task's one CPU.
   for (int task = 0; task < 2; ++task) {
     const std::string log = absl::StrCat(slurm.dir(), "/gc9-worker-", job_id, "_", task, ".log");
     EXPECT_TRUE(WaitForText(
         log, absl::StrCat("registered with ", cluster.address(), ", 1 thread(s)"), 60000))
         << log << ": " << common::ReadWholeFile(log).value_or("(none)");
   }
-  absl::StatusOr<int64_t> run = cluster.client().Submit(TinyRun(8, 2));
-  ASSERT_TRUE(run.ok()) << run.status();
 
   proto::RunStatus status = cluster.WaitFor(
       *run, [](const proto::RunStatus& s) { return s.state() == proto::RUN_FINISHED; });
@@ -72,9 +72,14 @@ TEST(Slurm, AnArrayOfTwoWorkersFinishesARun) {
   EXPECT_EQ(status.wins() + status.losses() + status.draws(), 16);
   EXPECT_EQ(status.leased_pairs(), 0);
 
-  // scancel's SIGTERM reaches the workers (the script execs them), which stop.
-  ASSERT_TRUE(slurm.Run({"scancel", job_id}).ok());
-  EXPECT_TRUE(WaitForEmptyQueue(slurm, 30000)) << slurm.Queue().value_or("");
+  // With no more work the workers end by themselves (fleet mode), and so does the job: no
+  // scancel. The logs say why.
+  EXPECT_TRUE(WaitForEmptyQueue(slurm, 60000)) << slurm.Queue().value_or("");
+  for (int task = 0; task < 2; ++task) {
+    const std::string log = absl::StrCat(slurm.dir(), "/gc9-worker-", job_id, "_", task, ".log");
+    EXPECT_TRUE(WaitForText(log, "no work for 3 s, --exit-when-idle", 1000))
+        << log << ": " << common::ReadWholeFile(log).value_or("(none)");
+  }
 }
 
 }  // namespace

@@ -39,6 +39,10 @@ void StoredPairs(const std::string& db, int64_t run_id, int64_t* rows,
 // A status's pentanomial counts, to compare with StoredPairs'.
 std::vector<int64_t> CountsOf(const proto::RunStatus& status);
 
+// The worker that reported each pair of `run_id` stored in the database `db` (read while no
+// coordinator writes it); fails the test if a pair is stored twice.
+std::vector<int64_t> StoredReporters(const std::string& db, int64_t run_id);
+
 // A free loopback port (bound and released; good enough for tests).
 int FreePort();
 

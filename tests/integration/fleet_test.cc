@@ -155,23 +155,6 @@ TEST(Fleet, Gc9RunStopsOnAMissingEngineAndNamesIt) {
   cli::RemoveTree(logs);
 }
 
-// Every pair of the run counted once in the database, and which worker reported it.
-std::vector<int64_t> StoredReporters(const std::string& db, int64_t run_id) {
-  auto store = coordinator::store::SqliteStore::Open(db);
-  EXPECT_TRUE(store.ok());
-  if (!store.ok()) return {};
-  absl::StatusOr<coordinator::store::Snapshot> snapshot = (*store)->Load();
-  EXPECT_TRUE(snapshot.ok());
-  std::set<int64_t> seen;
-  std::vector<int64_t> reporters;
-  for (const proto::PairResult& pair : snapshot->pairs) {
-    if (pair.run_id() != run_id) continue;
-    EXPECT_TRUE(seen.insert(pair.pair_index()).second) << "pair stored twice";
-    reporters.push_back(pair.worker_id());
-  }
-  return reporters;
-}
-
 TEST(Fleet, ABlockedWorkerStopsGettingLeasesAndTheBlockSurvivesARestart) {
   Cluster cluster;
   cluster.StartCoordinator(/*lease_ms=*/3000);

@@ -141,13 +141,15 @@ absl::Status Worker::Run() {
   }
 
   next_acquire_ = Clock::now();
+  idle_since_ = Clock::now();  // the idle clock starts once registered
   Clock::time_point next_heartbeat = Clock::now() + std::chrono::milliseconds(heartbeat_ms_);
   for (;;) {
+    LifetimeStep();
     bool want_work;
     {
       absl::MutexLock lock(&mutex_);
       if (stopping_) break;
-      want_work = PlayerIdle();
+      want_work = !draining_ && PlayerIdle();
     }
     if (want_work && Clock::now() >= next_acquire_) Acquire();
     if (Clock::now() >= next_heartbeat) {
@@ -162,6 +164,12 @@ absl::Status Worker::Run() {
     Log(absl::StrCat(outbox_.size(), " pair(s) left unreported in ", options_.outbox_path));
   }
   absl::MutexLock lock(&mutex_);
+  // A drain ends well only with everything it played acknowledged.
+  if (fatal_.ok() && draining_ && outbox_.size() > 0) {
+    return absl::UnavailableError(absl::StrCat("the drain ended with ", outbox_.size(),
+                                               " pair(s) unreported, kept in ",
+                                               options_.outbox_path));
+  }
   return fatal_;
 }
 
@@ -171,20 +179,28 @@ void Worker::Sleep(Clock::time_point next_heartbeat) {
   // until the heartbeat or until one frees up. A deadline already past is waited for only when
   // it is the acquire's, which Acquire then moves on, so the loop never spins.
   const bool player_idle = PlayerIdle();
-  const Clock::time_point until =
-      player_idle ? std::min(next_acquire_, next_heartbeat) : next_heartbeat;
+  Clock::time_point until = player_idle ? std::min(next_acquire_, next_heartbeat) : next_heartbeat;
+  // Fleet mode's bounds are looked at often. A drain acquires nothing, so its next_acquire_
+  // stays where it was and counts for nothing.
+  const Clock::time_point soon = Clock::now() + std::chrono::milliseconds(100);
+  if (draining_) {
+    until = std::min(next_heartbeat, soon);
+  } else if (options_.exit_when_idle_ms > 0 || options_.max_pairs > 0 || options_.max_ms > 0) {
+    until = std::min(until, soon);
+  }
   const absl::Duration timeout = absl::FromChrono(until - Clock::now());
   if (player_idle) {
-    mutex_.AwaitWithTimeout(absl::Condition(this, &Worker::Stopping), timeout);
+    mutex_.AwaitWithTimeout(absl::Condition(this, &Worker::StoppingOrDrainNews), timeout);
   } else {
     mutex_.AwaitWithTimeout(absl::Condition(this, &Worker::StoppingOrPlayerIdle), timeout);
   }
+  drain_news_ = false;
 }
 
 void Worker::Acquire() {
   proto::AcquireRequest request;
   request.set_worker_id(worker_id_);
-  request.set_max_pairs(options_.concurrency);
+  request.set_max_pairs(PairsToAcquire());
   proto::AcquireReply reply;
   auto context = common::MakeContext(options_.token, options_.rpc_timeout_ms);
   grpc::Status status = stub_->AcquireWork(context.get(), request, &reply);
@@ -244,7 +260,12 @@ void Worker::PreparerLoop() {
 void Worker::Prepare(const std::shared_ptr<ActiveBatch>& batch) {
   const proto::RunConfig& config = batch->batch.config();
   absl::StatusOr<Preparation> prepared = preparer_->Prepare(config);
-  if (!prepared.ok()) return;  // stopping
+  if (!prepared.ok()) {  // stopping, or a drain's bound gave up the build
+    absl::MutexLock lock(&mutex_);
+    batch->unfinished = 0;
+    if (draining_) to_release_.insert(batch->batch.batch_id());
+    return;
+  }
   if (prepared->failure.has_value()) return Refuse(batch, *std::move(prepared->failure));
   absl::StatusOr<MatchSettings> settings = MatchSettingsFromConfig(config, prepared->binaries);
   if (!settings.ok()) {
@@ -256,8 +277,9 @@ void Worker::Prepare(const std::shared_ptr<ActiveBatch>& batch) {
   batch->settings = *std::move(settings);
   batch->prepared = *std::move(prepared);
   absl::MutexLock lock(&mutex_);
-  if (batch->stop) {  // the coordinator took it back meanwhile (StopBatch), or we stop
+  if (batch->stop || draining_) {  // taken back meanwhile (StopBatch), or we stop or drain
     batch->unfinished = 0;
+    if (draining_ && !batch->stop) to_release_.insert(batch->batch.batch_id());
     return;
   }
   for (int i = 0; i < batch->batch.pair_size(); ++i) queue_.push_back({batch, i});
@@ -356,7 +378,10 @@ void Worker::PlayerLoop() {
     absl::MutexLock lock(&mutex_);
     --busy_players_;
     --item.batch->unfinished;
-    if (status.ok()) report_due_ = true;
+    if (status.ok()) {
+      report_due_ = true;
+      ++played_;
+    }
   }
   for (std::unique_ptr<Player>& player : seat.players) {
     if (player != nullptr) player->Quit();
@@ -379,6 +404,10 @@ absl::Status Worker::Play(const Item& item, Seat& seat) {
     seat.keys[role] = std::move(key);
   }
   if (batch.stop) return absl::CancelledError("the batch was stopped");
+  if (options_.verbose) {
+    Log(absl::StrCat("pair ", assignment.pair_index(), " of run ", batch.batch.run_id(),
+                     ": playing"));
+  }
   // 2. The pair: its opening (drawn from its seed when the run's openings are random) played
   // twice, each game under its own node limit when the pair gives them.
   ASSIGN_OR_RETURN(const Opening opening, PairOpening(config, assignment));

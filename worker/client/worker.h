@@ -46,6 +46,11 @@ struct WorkerOptions {
   // The engine cache: downloaded artifacts, builds of revisions, bench signatures.
   std::string cache_dir;
   int64_t cache_max_bytes = int64_t{2048} << 20;
+  // Fleet mode (worker_lifetime.cc): a worker that ends by itself. 0 turns each off.
+  int64_t exit_when_idle_ms = 0;  // no work for this long, and nothing unreported: exit
+  int64_t max_pairs = 0;          // drain after playing this many pairs
+  int64_t max_ms = 0;             // drain after running this long
+  int64_t drain_ms = 25000;       // a drain's bound (Kubernetes' grace period is 30 s)
 };
 
 class Worker {
@@ -59,6 +64,11 @@ class Worker {
   // Asks Run to return: no new work, games in progress abandoned, unreported results sent
   // once more and kept in the outbox. Safe from any thread (not from a signal handler).
   void Stop();
+  // Asks Run to return gracefully within options.drain_ms: no new leases, pairs not yet
+  // started dropped, pairs in play finished if they end in time, everything played reported,
+  // and every lease still held handed back (Release), so that others play its pairs at once.
+  // Run then returns OK only if nothing is left unreported. Safe from any thread.
+  void Drain(const std::string& why);
 
   // Tells the coordinator that this worker cannot play `batch`: why (`kind`), the engine at
   // fault by its name in the run (empty when none is), a one-line `message` and, e.g. for a
@@ -101,6 +111,14 @@ class Worker {
   // Sleeps until the next heartbeat, the next acquire (while a player is idle), a player
   // freeing up, or Stop.
   void Sleep(Clock::time_point next_heartbeat);
+  // Fleet mode (worker_lifetime.cc), on the control thread: starts a drain when the worker's
+  // bounds or its idle time are reached, and moves a drain on until it ends in Stop.
+  void LifetimeStep();
+  // Whether this worker has nothing at all: no batch, no pair queued or unreported.
+  bool Idle() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
+  void ReleaseHeldBatches();
+  // The pairs to ask for: the concurrency, or fewer near --max-pairs.
+  int PairsToAcquire();
 
   // Any thread.
   // Stops the worker with `status` as what Run returns.
@@ -134,7 +152,11 @@ class Worker {
     return queue_.empty() && unprepared_ == 0 && busy_players_ < options_.concurrency;
   }
   bool StoppingOrPlayerIdle() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
-    return stopping_ || PlayerIdle();
+    return stopping_ || drain_news_ || PlayerIdle();
+  }
+  // The control thread's sleep also ends when a drain begins.
+  bool StoppingOrDrainNews() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
+    return stopping_ || drain_news_;
   }
   bool StoppingOrQueued() const ABSL_SHARED_LOCKS_REQUIRED(mutex_) {
     return stopping_ || !queue_.empty();
@@ -171,6 +193,16 @@ class Worker {
   std::map<int64_t, std::shared_ptr<ActiveBatch>> batches_ ABSL_GUARDED_BY(mutex_);
   bool report_due_ ABSL_GUARDED_BY(mutex_) = false;           // a pair went into the outbox
   std::set<int64_t> failed_batches_ ABSL_GUARDED_BY(mutex_);  // reported by ReportFailure
+
+  // Fleet mode.
+  const Clock::time_point started_ = Clock::now();
+  Clock::time_point idle_since_ = Clock::now();  // the control thread's
+  bool draining_ ABSL_GUARDED_BY(mutex_) = false;
+  bool drain_news_ ABSL_GUARDED_BY(mutex_) = false;  // a drain began; the control thread wakes
+  Clock::time_point drain_deadline_ ABSL_GUARDED_BY(mutex_);
+  bool drain_cancelled_ ABSL_GUARDED_BY(mutex_) = false;  // pairs in play given up at the bound
+  int64_t played_ ABSL_GUARDED_BY(mutex_) = 0;            // pairs played and put in the outbox
+  std::set<int64_t> to_release_ ABSL_GUARDED_BY(mutex_);  // batches dropped by the drain
 
   std::vector<std::thread> threads_;  // the control thread's
 };

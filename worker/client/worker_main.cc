@@ -1,5 +1,5 @@
-// gc9-worker: plays game pairs for a coordinator until SIGINT or SIGTERM (a second signal
-// ends it at once).
+// gc9-worker: plays game pairs for a coordinator until SIGINT or SIGTERM, which drain it
+// (worker.h: Drain; a second signal ends it at once), or until its fleet-mode bounds.
 #include <signal.h>
 #include <unistd.h>
 
@@ -41,7 +41,31 @@ int Main(int argc, char** argv) {
   flags.AddString("cache-dir", &cache_dir,
                   "engines fetched and built for runs (workers may share one)");
   flags.AddInt("cache-max-mb", &cache_max_mb, "the cache's bound, least recently used out");
+  int64_t exit_when_idle_s = 0;
+  int64_t max_pairs = 0;
+  int64_t max_minutes = 0;
+  int64_t drain_s = 25;
+  flags.AddInt("exit-when-idle", &exit_when_idle_s,
+               "exit 0 after SECONDS with no work and nothing unreported (0: never)");
+  flags.AddInt("max-pairs", &max_pairs, "drain and exit after playing N pairs (0: no bound)");
+  flags.AddInt("max-minutes", &max_minutes, "drain and exit after M minutes (0: no bound)");
+  flags.AddInt("drain-seconds", &drain_s,
+               "a drain's bound (SIGTERM, --max-pairs, --max-minutes): pairs in play that end "
+               "by then are reported, the rest handed back");
   if (std::optional<int> exit_code = flags.ParseFlagsOnly(argc, argv)) return *exit_code;
+  constexpr int64_t kWeekSeconds = 7 * 24 * 3600;
+  if (exit_when_idle_s < 0 || exit_when_idle_s > kWeekSeconds) {
+    return flags.Fail(absl::InvalidArgumentError("--exit-when-idle must be in 0..604800"));
+  }
+  if (max_pairs < 0 || max_pairs > 1'000'000'000) {
+    return flags.Fail(absl::InvalidArgumentError("--max-pairs must be in 0..1000000000"));
+  }
+  if (max_minutes < 0 || max_minutes > kWeekSeconds / 60) {
+    return flags.Fail(absl::InvalidArgumentError("--max-minutes must be in 0..10080"));
+  }
+  if (drain_s < 1 || drain_s > 3600) {
+    return flags.Fail(absl::InvalidArgumentError("--drain-seconds must be in 1..3600"));
+  }
   if (coordinator.empty())
     return flags.Fail(absl::InvalidArgumentError("--coordinator is required"));
   if (concurrency < 1 || concurrency > 1024) {
@@ -58,6 +82,10 @@ int Main(int argc, char** argv) {
   options.tls_ca_file = tls_ca;
   options.outbox_path = outbox;
   options.verbose = verbose;
+  options.exit_when_idle_ms = exit_when_idle_s * 1000;
+  options.max_pairs = max_pairs;
+  options.max_ms = max_minutes * 60000;
+  options.drain_ms = drain_s * 1000;
   absl::StatusOr<std::string> token = common::ReadOptionalTokenFile(token_file);
   if (!token.ok()) return flags.Fail(token.status());
   options.token = *token;
@@ -70,8 +98,9 @@ int Main(int argc, char** argv) {
   std::thread waiter([&] {
     int signal_number = 0;
     sigwait(&signals, &signal_number);
-    std::fprintf(stderr, "gc9-worker: stopping (signal %d)\n", signal_number);
-    worker.Stop();
+    std::fprintf(stderr, "gc9-worker: signal %d: draining; a second signal ends it at once\n",
+                 signal_number);
+    worker.Drain(absl::StrCat("signal ", signal_number));
     sigwait(&signals, &signal_number);
     _exit(1);
   });
