@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "common/file.h"
+#include "common/token.h"
 
 namespace gc9::common {
 
@@ -14,11 +15,9 @@ grpc::Status CheckToken(const grpc::ServerContextBase& context, const std::strin
   auto it = metadata.find(kTokenMetadata);
   if (it == metadata.end()) return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "no token");
   const grpc::string_ref given = it->second;
-  unsigned char diff = given.size() == token.size() ? 0 : 1;
-  for (size_t i = 0; i < token.size(); ++i) {
-    diff |= token[i] ^ (i < given.size() ? given.data()[i] : 0);
+  if (!TokenMatches(absl::string_view(given.data(), given.size()), token)) {
+    return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "wrong token");
   }
-  if (diff != 0) return grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "wrong token");
   return grpc::Status::OK;
 }
 

@@ -10,6 +10,7 @@
 #include "absl/strings/str_split.h"
 #include "coordinator/cli/spsa_report.h"
 #include "coordinator/cli/study_report.h"
+#include "coordinator/config/run_config.h"
 #include "coordinator/stats/format.h"
 #include "coordinator/stats/summary.h"
 
@@ -22,23 +23,6 @@ stats::Pentanomial PentanomialOf(const proto::RunStatus& status) {
     pentanomial.counts[i] = status.pentanomial(i);
   }
   return pentanomial;
-}
-
-stats::SprtParams ParamsOf(const proto::RunConfig& config) {
-  stats::SprtParams params;
-  if (config.has_sprt()) {
-    params.elo0 = config.sprt().elo0();
-    params.elo1 = config.sprt().elo1();
-    if (config.sprt().alpha() > 0) params.alpha = config.sprt().alpha();
-    if (config.sprt().beta() > 0) params.beta = config.sprt().beta();
-  }
-  return params;
-}
-
-std::string KindName(const proto::RunConfig& config) {
-  if (config.has_sprt()) return "\"sprt\"";
-  if (config.has_spsa()) return "\"spsa\"";
-  return "\"fixed\"";
 }
 
 }  // namespace
@@ -209,7 +193,8 @@ std::string FormatRunStatus(const proto::RunStatus& status) {
   // A study's engines play both colours of one cell; its numbers are the cells'.
   if (status.has_placement_study()) return text + FormatStudyStatus(status.placement_study());
   if (stats::PairCount(pentanomial) == 0) return text + "No pairs counted yet.\n";
-  absl::StatusOr<stats::Summary> summary = stats::Summarize(pentanomial, ParamsOf(status.config()));
+  absl::StatusOr<stats::Summary> summary =
+      stats::Summarize(pentanomial, config::SprtParamsOf(status.config()));
   if (!summary.ok()) return absl::StrCat(text, "statistics: ", summary.status().message(), "\n");
   if (status.config().has_sprt()) {
     absl::StrAppend(&text, stats::FormatLlrLine(summary->sprt, summary->params), "\n");
@@ -239,12 +224,12 @@ std::string RunStatusToJson(const proto::RunStatus& status) {
   const stats::Pentanomial pentanomial = PentanomialOf(status);
   if (stats::PairCount(pentanomial) > 0 && !status.config().has_spsa()) {
     absl::StatusOr<stats::Summary> summary =
-        stats::Summarize(pentanomial, ParamsOf(status.config()));
+        stats::Summarize(pentanomial, config::SprtParamsOf(status.config()));
     if (summary.ok()) stats_json = stats::SummaryToJson(*summary);
   }
   return absl::StrCat(
       "{\"run_id\": ", status.run_id(), ", \"name\": ", JsonString(status.name()),
-      ", \"kind\": ", KindName(status.config()),
+      ", \"kind\": ", JsonString(status.kind()),
       ", \"state\": ", JsonString(RunStateName(status.state())),
       ", \"decision\": ", JsonString(DecisionName(status.decision())),
       ", \"pairs\": ", stats::PairCount(pentanomial), ", \"wins\": ", status.wins(),

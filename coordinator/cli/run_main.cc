@@ -204,6 +204,7 @@ int Main(int argc, char** argv) {
   const std::string token_file = *dir + "/token";
   std::ofstream(token_file) << RandomToken() << "\n";
   const std::string port_file = *dir + "/port";
+  const std::string http_port_file = *dir + "/http-port";
 
   std::signal(SIGINT, OnInterrupt);
   std::signal(SIGTERM, OnInterrupt);
@@ -218,11 +219,11 @@ int Main(int argc, char** argv) {
     }
   };
 
-  absl::StatusOr<ChildProcess> coordinator =
-      ChildProcess::Start({Binary("GC9_COORDINATOR_BINARY", GC9_COORDINATOR_BINARY), "--db", db,
-                           "--listen", "127.0.0.1:0", "--port-file", port_file, "--token-file",
-                           token_file, "--lease-ms", absl::StrCat(lease_ms)},
-                          *dir + "/coordinator.log");
+  absl::StatusOr<ChildProcess> coordinator = ChildProcess::Start(
+      {Binary("GC9_COORDINATOR_BINARY", GC9_COORDINATOR_BINARY), "--db", db, "--listen",
+       "127.0.0.1:0", "--port-file", port_file, "--token-file", token_file, "--lease-ms",
+       absl::StrCat(lease_ms), "--http", "127.0.0.1:0", "--http-port-file", http_port_file},
+      *dir + "/coordinator.log");
   if (!coordinator.ok()) return flags.Fail(coordinator.status());
   children.push_back(*coordinator);
   int port = 0;
@@ -240,6 +241,13 @@ int Main(int argc, char** argv) {
     return exit_code;
   }
   const std::string address = absl::StrCat("127.0.0.1:", port);
+  // Written just after the gRPC port; a coordinator that could not serve it has exited.
+  int http_port = 0;
+  for (int waited = 0; waited < 5000 && !(std::ifstream(http_port_file) >> http_port);
+       waited += 20) {
+    http_port = 0;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   for (int i = 0; i < workers; ++i) {
     absl::StatusOr<ChildProcess> worker = ChildProcess::Start(
         {Binary("GC9_WORKER_BINARY", GC9_WORKER_BINARY), "--coordinator", address, "--concurrency",
@@ -268,6 +276,9 @@ int Main(int argc, char** argv) {
   }
   say(absl::StrCat("run ", *run_id, " '", config->name(), "' on ", workers, " worker(s) x ",
                    concurrency, ", coordinator at ", address));
+  if (http_port > 0) {
+    say(absl::StrCat("dashboard at http://127.0.0.1:", http_port, "/runs/", *run_id));
+  }
 
   const bool tty = isatty(STDERR_FILENO);
   auto last_line = std::chrono::steady_clock::now() - std::chrono::hours(1);

@@ -575,4 +575,21 @@ int64_t TargetPairs(const proto::RunConfig& config) {
   return 0;
 }
 
+std::string RunKindName(const proto::RunConfig& config) {
+  if (config.has_sprt()) return "sprt";
+  if (config.has_spsa()) return "spsa";
+  if (config.has_placement_study()) return "placement_study";
+  return "fixed";
+}
+
+stats::SprtParams SprtParamsOf(const proto::RunConfig& config) {
+  stats::SprtParams params;
+  if (!config.has_sprt()) return params;
+  params.elo0 = config.sprt().elo0();
+  params.elo1 = config.sprt().elo1();
+  if (config.sprt().alpha() > 0) params.alpha = config.sprt().alpha();
+  if (config.sprt().beta() > 0) params.beta = config.sprt().beta();
+  return params;
+}
+
 }  // namespace gc9::coordinator::config

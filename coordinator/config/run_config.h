@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "coordinator/stats/sprt.h"
 #include "proto/run.pb.h"
 
 namespace gc9::coordinator::config {
@@ -57,5 +58,10 @@ int EffectivePriority(const proto::RunConfig& config);
 int EffectiveBatchPairs(const proto::RunConfig& config);
 // Fixed: the pairs; SPRT: max_pairs; SPSA: the pairs (iterations).
 int64_t TargetPairs(const proto::RunConfig& config);
+// "fixed", "sprt", "spsa" or "placement_study": the run's kind as status and JSON name it.
+std::string RunKindName(const proto::RunConfig& config);
+// The SPRT's parameters with alpha and beta defaulted; a run of another kind gets the defaults
+// (its Elo is still reported, its LLR means nothing).
+stats::SprtParams SprtParamsOf(const proto::RunConfig& config);
 
 }  // namespace gc9::coordinator::config

@@ -78,7 +78,7 @@ absl::Status Core::Recover() {
       return absl::DataLossError(absl::StrCat("run ", pair.run_id(), " pair ", pair.pair_index(),
                                               ": ", scored.status().message()));
     }
-    Count(it->second, pair, *scored);
+    Count(it->second, pair, *scored, pair.worker_id());
     it->second.kind->RecoverPair(pair, *scored);
     auto worker = workers_.find(pair.worker_id());
     if (worker != workers_.end()) CountWorkerPair(pair, &worker->second);
@@ -127,7 +127,8 @@ absl::Status Core::Recover() {
   return store_->Commit(std::exchange(batch_, {}));
 }
 
-void Core::Count(Run& run, const proto::PairResult& pair, const ScoredPair& scored) {
+void Core::Count(Run& run, const proto::PairResult& pair, const ScoredPair& scored,
+                 int64_t worker_id) {
   const int64_t index = pair.pair_index();
   if (index < 0 || index >= static_cast<int64_t>(run.done.size()) || run.done[index] != 0) {
     return;
@@ -139,6 +140,8 @@ void Core::Count(Run& run, const proto::PairResult& pair, const ScoredPair& scor
   run.draws += scored.draws;
   run.losses += scored.losses;
   for (const proto::GameSummary& game : pair.game()) ++run.reasons[game.reason()];
+  run.history.Record(run.counted, run.pentanomial, run.record.config());
+  CountWorkerPair(pair, &run.by_worker[worker_id]);
 }
 
 void Core::Settle(Lease& lease, int64_t pair_index) {
@@ -375,7 +378,7 @@ void Core::HandleReport(const proto::ReportRequest& request, proto::ReportReply*
       reply->set_duplicates(reply->duplicates() + 1);
     } else {
       const ScoredPair& scored = scores[i];
-      Count(run, pair, scored);
+      Count(run, pair, scored, request.worker_id());
       proto::PairResult& stored = batch_.pairs.emplace_back(pair);
       stored.set_worker_id(request.worker_id());
       // Stored pairs say their bin, whatever the worker sent.
@@ -452,6 +455,24 @@ void Core::FillStatus(const Run& run, const StatusOptions& options,
   *status->mutable_config() = run.record.config();
   for (const auto& [reason, count] : run.reasons) (*status->mutable_reasons())[reason] = count;
   run.kind->FillStatus(options, status);
+  status->set_kind(config::RunKindName(run.record.config()));
+  status->set_variant(run.record.config().variant());
+  FillRunFigures(run.pentanomial, run.record.config(), status->mutable_figures());
+  if (options.history) {
+    for (const proto::RunFigures& point : run.history.points()) *status->add_history() = point;
+    for (const auto& [worker_id, tally] : run.by_worker) {
+      proto::WorkerStatus* worker = status->add_worker();
+      worker->set_worker_id(worker_id);
+      auto known = workers_.find(worker_id);
+      if (known != workers_.end())
+        worker->set_hostname(known->second.record.capabilities().hostname());
+      worker->set_pairs(tally.pairs);
+      worker->set_failures(tally.failures);
+      worker->set_crashes(tally.crashes);
+      worker->set_time_losses(tally.time_losses);
+      worker->set_illegal_moves(tally.illegal_moves);
+    }
+  }
   status->set_failures(run.failures);
   for (const proto::FailureRecord& failure : run.recent_failures) *status->add_failure() = failure;
   const double rate = run.rate.PerMinute(now_ms_());

@@ -23,6 +23,7 @@
 #include "coordinator/core/fleet.h"
 #include "coordinator/core/pair_score.h"
 #include "coordinator/core/rate_meter.h"
+#include "coordinator/core/run_figures.h"
 #include "coordinator/core/run_kind.h"
 #include "coordinator/store/store.h"
 #include "proto/coordinator.pb.h"
@@ -115,6 +116,10 @@ class Core {
     // Failures since the last counted pair; in memory only, so a restart starts it afresh.
     int failure_streak = 0;
     RateMeter rate;
+    FiguresHistory history;
+    // The run's share of each worker's counters: its pairs here, their crashes and time
+    // losses, its failures here (the entries' other fields are unused).
+    std::map<int64_t, WorkerEntry> by_worker;
   };
   struct Lease {
     proto::LeaseRecord record;
@@ -125,7 +130,7 @@ class Core {
   void Answer(Done done, absl::Status status = absl::OkStatus());
   void ResetState();
   absl::Status InitRun(Run& run);
-  void Count(Run& run, const proto::PairResult& pair, const ScoredPair& scored);
+  void Count(Run& run, const proto::PairResult& pair, const ScoredPair& scored, int64_t worker_id);
   // Removes `pair_index` from the lease's outstanding pairs, keeping Run::leased in step.
   void Settle(Lease& lease, int64_t pair_index);
   void ExpireLease(Lease& lease);

@@ -21,6 +21,7 @@ void Core::RecoverFleet(const std::vector<proto::FailureRecord>& failures) {
     auto run = runs_.find(failure.run_id());
     if (run != runs_.end()) {
       ++run->second.failures;
+      CountWorkerFailure(failure, &run->second.by_worker[failure.worker_id()]);
       run->second.recent_failures.push_back(failure);
       if (run->second.recent_failures.size() > kRecentFailures) {
         run->second.recent_failures.pop_front();
@@ -63,6 +64,7 @@ void Core::RecordFailure(proto::FailureRecord failure, WorkerEntry& worker) {
   failure.set_unix_ms(now_ms_());
   batch_.failures.push_back(failure);
   CountWorkerFailure(failure, &worker);
+  CountWorkerFailure(failure, &run.by_worker[failure.worker_id()]);
   ++run.failures;
   ++run.failure_streak;
   run.recent_failures.push_back(failure);

@@ -13,7 +13,7 @@ absl::StatusOr<std::unique_ptr<RunKind>> MakeRunKind(const proto::RunConfig& con
     case proto::RunConfig::kFixed:
       return std::make_unique<FixedKind>();
     case proto::RunConfig::kSprt:
-      return std::make_unique<SprtKind>(config.sprt());
+      return std::make_unique<SprtKind>(config);
     case proto::RunConfig::kSpsa:
       return SpsaKind::Create(config);
     case proto::RunConfig::kPlacementStudy:

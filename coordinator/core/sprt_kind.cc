@@ -3,14 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "coordinator/config/run_config.h"
+
 namespace gc9::coordinator::core {
 
-SprtKind::SprtKind(const proto::Sprt& sprt) {
-  params_.elo0 = sprt.elo0();
-  params_.elo1 = sprt.elo1();
-  params_.alpha = sprt.alpha() > 0 ? sprt.alpha() : 0.05;
-  params_.beta = sprt.beta() > 0 ? sprt.beta() : 0.05;
-}
+SprtKind::SprtKind(const proto::RunConfig& config) : params_(config::SprtParamsOf(config)) {}
 
 proto::Decision SprtKind::Decide(const PairTally& tally) const {
   stats::Pentanomial pentanomial;

@@ -9,7 +9,7 @@ namespace gc9::coordinator::core {
 
 class SprtKind : public RunKind {
  public:
-  explicit SprtKind(const proto::Sprt& sprt);
+  explicit SprtKind(const proto::RunConfig& config);
   proto::Decision Decide(const PairTally& tally) const override;
   // From the LLR's drift so far (LLR per pair), the pairs until it reaches the bound it heads
   // for, at most the pairs left to max_pairs.

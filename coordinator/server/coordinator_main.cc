@@ -19,11 +19,19 @@
 #include "coordinator/core/core.h"
 #include "coordinator/core/executor.h"
 #include "coordinator/core/read_side.h"
+#include "coordinator/dashboard/dashboard.h"
 #include "coordinator/server/server.h"
 #include "coordinator/store/sqlite_store.h"
 
 namespace gc9::coordinator {
 namespace {
+
+// Written whole under a temporary name, so a reader never sees half a number.
+void WritePortFile(const std::string& path, int port) {
+  const std::string temp = path + ".tmp";
+  std::ofstream(temp) << port << "\n";
+  std::rename(temp.c_str(), path.c_str());
+}
 
 int64_t NowMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -44,6 +52,9 @@ int Main(int argc, char** argv) {
   int64_t max_artifact_mb = 256;
   int64_t artifact_grace_s = 3600;
   int64_t artifact_sweep_s = 60;
+  std::string http;
+  std::string http_port_file;
+  bool http_require_token = false;
   common::FlagParser flags(
       "gc9-coordinator",
       "gc9 coordinator --db FILE [--listen ADDR] [--token-file F] [--tls-cert F --tls-key F]",
@@ -68,6 +79,13 @@ int Main(int argc, char** argv) {
                "how long an artifact no live run needs is kept after its upload or last look");
   flags.AddInt("artifact-sweep-s", &artifact_sweep_s,
                "how often artifacts no live run needs are looked for");
+  flags.AddString("http", &http,
+                  "serve the web dashboard on HOST:PORT (port 0 picks a free one); reading is "
+                  "open unless --http-require-token");
+  flags.AddString("http-port-file", &http_port_file,
+                  "write the dashboard's port to this file once listening");
+  flags.AddBool("http-require-token", &http_require_token,
+                "the dashboard's pages and JSON need the token too (actions always do)");
   if (std::optional<int> exit_code = flags.ParseFlagsOnly(argc, argv)) return *exit_code;
   if (db.empty()) return flags.Fail(absl::InvalidArgumentError("--db is required"));
   if (max_artifact_mb < 1 || max_artifact_mb > (1 << 20)) {
@@ -82,6 +100,13 @@ int Main(int argc, char** argv) {
     return flags.Fail(absl::InvalidArgumentError("--lease-ms must be at least 100"));
   if (tls_cert.empty() != tls_key.empty()) {
     return flags.Fail(absl::InvalidArgumentError("--tls-cert and --tls-key go together"));
+  }
+  if (http.empty() && (!http_port_file.empty() || http_require_token)) {
+    return flags.Fail(
+        absl::InvalidArgumentError("--http-port-file and --http-require-token need --http"));
+  }
+  if (http_require_token && token_file.empty()) {
+    return flags.Fail(absl::InvalidArgumentError("--http-require-token needs --token-file"));
   }
   server::ServerOptions options;
   options.listen = listen;
@@ -155,15 +180,38 @@ int Main(int argc, char** argv) {
   std::fprintf(stderr, "gc9-coordinator: serving %s on %s:%d%s%s\n", db.c_str(), host.c_str(),
                (*server)->port(), options.token.empty() ? "" : ", token required",
                tls_cert.empty() ? "" : ", TLS");
-  if (!port_file.empty()) {
-    // Written whole under a temporary name, so a reader never sees half a number.
-    const std::string temp = port_file + ".tmp";
-    std::ofstream(temp) << (*server)->port() << "\n";
-    std::rename(temp.c_str(), port_file.c_str());
+  std::unique_ptr<dashboard::Dashboard> web;
+  if (!http.empty()) {
+    dashboard::DashboardOptions web_options;
+    web_options.listen = http;
+    web_options.token = options.token;
+    web_options.require_token = http_require_token;
+    web_options.tls_cert_file = tls_cert;
+    web_options.tls_key_file = tls_key;
+    absl::StatusOr<std::unique_ptr<dashboard::Dashboard>> started =
+        dashboard::Dashboard::Start(&core, &executor, &reads, web_options);
+    if (!started.ok()) {
+      std::fprintf(stderr, "gc9-coordinator: %s\n",
+                   std::string(started.status().message()).c_str());
+      (*server)->Shutdown();
+      janitor.Stop();
+      reads.Stop();
+      executor.Stop();
+      return 1;
+    }
+    web = *std::move(started);
+    const std::string web_host = http.substr(0, http.rfind(':'));
+    std::fprintf(stderr, "gc9-coordinator: dashboard at %s://%s:%d/%s\n",
+                 web->tls() ? "https" : "http", web_host.c_str(), web->port(),
+                 http_require_token ? " (token required)" : "");
   }
+  if (!port_file.empty()) WritePortFile(port_file, (*server)->port());
+  if (web && !http_port_file.empty()) WritePortFile(http_port_file, web->port());
   int signal_number = 0;
   sigwait(&signals, &signal_number);
   std::fprintf(stderr, "gc9-coordinator: stopping (signal %d)\n", signal_number);
+  // The dashboard and the server ask the executor, so they stop before it.
+  if (web) web->Stop();
   (*server)->Shutdown();
   // The janitor and the read side post to the executor, so they stop first.
   janitor.Stop();

@@ -53,6 +53,14 @@ Result Shell(const std::string& dir, const std::string& command) {
   return result;
 }
 
+bool MakeCertificate(const std::string& dir, const std::string& name) {
+  const std::string openssl = absl::StrCat(
+      "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost -addext "
+      "subjectAltName=IP:127.0.0.1,DNS:localhost -keyout ",
+      dir, "/", name, ".key -out ", dir, "/", name, ".pem > /dev/null 2>&1");
+  return std::system(openssl.c_str()) == 0;
+}
+
 std::string WriteConfig(const std::string& dir, const proto::RunConfig& config,
                         const std::string& name) {
   std::string text;

@@ -43,6 +43,10 @@ std::vector<int64_t> CountsOf(const proto::RunStatus& status);
 // coordinator writes it); fails the test if a pair is stored twice.
 std::vector<int64_t> StoredReporters(const std::string& db, int64_t run_id);
 
+// Makes a self-signed certificate for 127.0.0.1 as DIR/NAME.pem with its key DIR/NAME.key;
+// false when openssl is missing.
+bool MakeCertificate(const std::string& dir, const std::string& name);
+
 // A free loopback port (bound and released; good enough for tests).
 int FreePort();
 

@@ -90,16 +90,6 @@ TEST(Integration, RunsShareTheWorkersAndCancelStopsOne) {
   EXPECT_FALSE(cluster.client().Cancel(*big).ok());
 }
 
-// Makes a self-signed certificate for 127.0.0.1 as DIR/NAME.pem with its key DIR/NAME.key;
-// false when openssl is missing.
-bool MakeCertificate(const std::string& dir, const std::string& name) {
-  const std::string openssl = absl::StrCat(
-      "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost -addext "
-      "subjectAltName=IP:127.0.0.1,DNS:localhost -keyout ",
-      dir, "/", name, ".key -out ", dir, "/", name, ".pem > /dev/null 2>&1");
-  return std::system(openssl.c_str()) == 0;
-}
-
 TEST(Integration, TlsWhenACertificateIsConfigured) {
   Cluster cluster;
   const std::string cert = cluster.dir() + "/cert.pem";
