@@ -1,6 +1,8 @@
 #include "coordinator/dashboard/api.h"
 
+#include <algorithm>
 #include <future>
+#include <memory>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -9,16 +11,6 @@
 
 namespace gc9::coordinator::dashboard {
 namespace {
-
-// Runs `ask` (which answers through its Done) on `executor` and waits for the answer.
-absl::Status Ask(core::Executor* executor, std::function<void(core::Done)> ask) {
-  auto answered = std::make_shared<std::promise<absl::Status>>();
-  std::future<absl::Status> answer = answered->get_future();
-  executor->Post([ask = std::move(ask), answered] {
-    ask([answered](absl::Status status) { answered->set_value(std::move(status)); });
-  });
-  return answer.get();
-}
 
 absl::StatusOr<proto::RunState> ParseRunState(absl::string_view name) {
   static constexpr std::pair<absl::string_view, proto::RunState> kStates[] = {
@@ -34,7 +26,34 @@ absl::StatusOr<proto::RunState> ParseRunState(absl::string_view name) {
       absl::StrCat("state '", name, "' is none of pending, running, finished, cancelled, failed"));
 }
 
+template <typename Reply>
+absl::StatusOr<std::string> JsonOf(const absl::StatusOr<Reply>& reply) {
+  if (!reply.ok()) return reply.status();
+  return ToJson(*reply);
+}
+
 }  // namespace
+
+template <typename Request, typename Reply>
+absl::StatusOr<Reply> Api::Ask(void (core::Core::*handler)(const Request&, Reply*, core::Done),
+                               const Request& request) {
+  // Owned by the task and this thread together: the core fills the reply on its thread, and
+  // this one takes it after the answer.
+  struct Call {
+    Request request;
+    Reply reply;
+    std::promise<absl::Status> answered;
+  };
+  auto call = std::make_shared<Call>();
+  call->request = request;
+  std::future<absl::Status> answer = call->answered.get_future();
+  executor_->Post([core = core_, handler, call] {
+    (core->*handler)(call->request, &call->reply,
+                     [call](absl::Status status) { call->answered.set_value(std::move(status)); });
+  });
+  if (absl::Status status = answer.get(); !status.ok()) return status;
+  return std::move(call->reply);
+}
 
 std::string ToJson(const google::protobuf::Message& message) {
   google::protobuf::util::JsonPrintOptions options;
@@ -53,11 +72,9 @@ absl::StatusOr<std::string> Api::RunsJson(absl::string_view state) {
     if (!parsed.ok()) return parsed.status();
     wanted = *parsed;
   }
-  proto::ListReply reply;
-  absl::Status status = Ask(executor_, [this, &reply](core::Done done) {
-    core_->HandleList(proto::ListRequest(), &reply, std::move(done));
-  });
-  if (!status.ok()) return status;
+  absl::StatusOr<proto::ListReply> list = Ask(&core::Core::HandleList, proto::ListRequest());
+  if (!list.ok()) return list.status();
+  proto::ListReply& reply = *list;
   if (wanted != proto::RUN_STATE_UNSPECIFIED) {
     auto* runs = reply.mutable_run();
     runs->erase(
@@ -74,18 +91,11 @@ absl::StatusOr<proto::StatusReply> Api::Status(int64_t run_id, bool history) {
   proto::StatusRequest request;
   request.set_run_id(run_id);
   request.set_history(history);
-  proto::StatusReply reply;
-  absl::Status status = Ask(executor_, [this, &request, &reply](core::Done done) {
-    core_->HandleStatus(request, &reply, std::move(done));
-  });
-  if (!status.ok()) return status;
-  return reply;
+  return Ask(&core::Core::HandleStatus, request);
 }
 
 absl::StatusOr<std::string> Api::RunJson(int64_t run_id) {
-  absl::StatusOr<proto::StatusReply> reply = Status(run_id, /*history=*/true);
-  if (!reply.ok()) return reply.status();
-  return ToJson(*reply);
+  return JsonOf(Status(run_id, /*history=*/true));
 }
 
 absl::StatusOr<std::string> Api::RunConfigText(int64_t run_id) {
@@ -97,35 +107,20 @@ absl::StatusOr<std::string> Api::RunConfigText(int64_t run_id) {
 }
 
 absl::StatusOr<std::string> Api::WorkersJson() {
-  proto::ListWorkersReply reply;
-  absl::Status status = Ask(executor_, [this, &reply](core::Done done) {
-    core_->HandleListWorkers(proto::ListWorkersRequest(), &reply, std::move(done));
-  });
-  if (!status.ok()) return status;
-  return ToJson(reply);
+  return JsonOf(Ask(&core::Core::HandleListWorkers, proto::ListWorkersRequest()));
 }
 
 absl::StatusOr<std::string> Api::CancelJson(int64_t run_id) {
   proto::CancelRequest request;
   request.set_run_id(run_id);
-  proto::CancelReply reply;
-  absl::Status status = Ask(executor_, [this, &request, &reply](core::Done done) {
-    core_->HandleCancel(request, &reply, std::move(done));
-  });
-  if (!status.ok()) return status;
-  return ToJson(reply);
+  return JsonOf(Ask(&core::Core::HandleCancel, request));
 }
 
 absl::StatusOr<std::string> Api::SetBlockedJson(int64_t worker_id, bool blocked) {
   proto::SetWorkerBlockedRequest request;
   request.set_worker_id(worker_id);
   request.set_blocked(blocked);
-  proto::SetWorkerBlockedReply reply;
-  absl::Status status = Ask(executor_, [this, &request, &reply](core::Done done) {
-    core_->HandleSetWorkerBlocked(request, &reply, std::move(done));
-  });
-  if (!status.ok()) return status;
-  return ToJson(reply);
+  return JsonOf(Ask(&core::Core::HandleSetWorkerBlocked, request));
 }
 
 absl::StatusOr<proto::ExportPgnReply> Api::PgnPage(int64_t run_id, int64_t after_pair) {

@@ -35,6 +35,10 @@ class Api {
   absl::StatusOr<proto::ExportPgnReply> PgnPage(int64_t run_id, int64_t after_pair);
 
  private:
+  // Runs the core's `handler` on its executor and waits for its reply.
+  template <typename Request, typename Reply>
+  absl::StatusOr<Reply> Ask(void (core::Core::*handler)(const Request&, Reply*, core::Done),
+                            const Request& request);
   absl::StatusOr<proto::StatusReply> Status(int64_t run_id, bool history);
 
   core::Core* core_;

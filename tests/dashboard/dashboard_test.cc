@@ -214,18 +214,17 @@ struct Answer {
   std::string cookie;
 };
 
-Answer Get(int port, const std::string& path, const httplib::Headers& headers = {}) {
-  httplib::Client client("127.0.0.1", port);
-  httplib::Result result = client.Get(path.c_str(), headers);
+Answer AnswerOf(const httplib::Result& result) {
   if (!result) return Answer{-1, httplib::to_string(result.error()), ""};
   return Answer{result->status, result->body, result->get_header_value("Set-Cookie")};
 }
 
+Answer Get(int port, const std::string& path, const httplib::Headers& headers = {}) {
+  return AnswerOf(httplib::Client("127.0.0.1", port).Get(path.c_str(), headers));
+}
+
 Answer Post(int port, const std::string& path, const httplib::Headers& headers = {}) {
-  httplib::Client client("127.0.0.1", port);
-  httplib::Result result = client.Post(path.c_str(), headers, "", "text/plain");
-  if (!result) return Answer{-1, httplib::to_string(result.error()), ""};
-  return Answer{result->status, result->body, ""};
+  return AnswerOf(httplib::Client("127.0.0.1", port).Post(path.c_str(), headers, "", "text/plain"));
 }
 
 TEST(Dashboard, BadRequestsGetClearAnswersAndActionsNeedTheToken) {
