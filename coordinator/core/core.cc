@@ -457,7 +457,12 @@ void Core::FillStatus(const Run& run, const StatusOptions& options,
   run.kind->FillStatus(options, status);
   status->set_kind(config::RunKindName(run.record.config()));
   status->set_variant(run.record.config().variant());
-  FillRunFigures(run.pentanomial, run.record.config(), status->mutable_figures());
+  if (run.figures_at != run.counted) {
+    run.figures.Clear();
+    FillRunFigures(run.pentanomial, run.record.config(), &run.figures);
+    run.figures_at = run.counted;
+  }
+  *status->mutable_figures() = run.figures;
   if (options.history) {
     for (const proto::RunFigures& point : run.history.points()) *status->add_history() = point;
     for (const auto& [worker_id, tally] : run.by_worker) {

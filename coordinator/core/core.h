@@ -117,6 +117,10 @@ class Core {
     int failure_streak = 0;
     RateMeter rate;
     FiguresHistory history;
+    // The figures of the counts at `figures_at` pairs: a status asked for many times between
+    // two counts (a dashboard's polls) computes them once.
+    mutable proto::RunFigures figures;
+    mutable int64_t figures_at = -1;
     // The run's share of each worker's counters: its pairs here, their crashes and time
     // losses, its failures here (the entries' other fields are unused).
     std::map<int64_t, WorkerEntry> by_worker;

@@ -9,17 +9,22 @@
 // exact: what the simulated workers had acknowledged is what the coordinator counted for them,
 // every worker's pairs add up to the run's, and a last restart gives back the same counts.
 //
+// With --dashboard-readers N, N threads read the dashboard's JSON as open pages do (a run page
+// and the list, every --dashboard-poll-ms), to show what reading costs the workers.
+//
 // Not a test: run it by hand, e.g. gc9_load_benchmark --workers 1000 --seconds 20, or
 // tests/soak/soak for the hour-long soak.
 #include <signal.h>
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -27,11 +32,13 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "common/flags.h"
 #include "coordinator/cli/process.h"
 #include "coordinator/cli/user_client.h"
 #include "coordinator/server/simulated_worker.h"
 #include "grpcpp/grpcpp.h"
+#include "httplib.h"
 
 namespace gc9::coordinator {
 namespace {
@@ -39,22 +46,44 @@ namespace {
 // The coordinator process, restartable on the same database and port.
 class Coordinator {
  public:
-  Coordinator(std::string dir, std::string db) : dir_(std::move(dir)), db_(std::move(db)) {}
+  Coordinator(std::string dir, std::string db, bool dashboard)
+      : dir_(std::move(dir)), db_(std::move(db)), dashboard_(dashboard) {}
 
   absl::Status Start() {
     const std::string port_file = dir_ + "/port";
+    const std::string http_port_file = dir_ + "/http-port";
     std::filesystem::remove(port_file);
-    absl::StatusOr<cli::ChildProcess> child = cli::ChildProcess::Start(
-        {GC9_COORDINATOR_BINARY, "--db", db_, "--listen", absl::StrCat("127.0.0.1:", port_),
-         "--port-file", port_file, "--token-file", dir_ + "/token", "--lease-ms", "600000"},
-        dir_ + "/coordinator.log");
+    std::filesystem::remove(http_port_file);
+    std::vector<std::string> argv = {GC9_COORDINATOR_BINARY,
+                                     "--db",
+                                     db_,
+                                     "--listen",
+                                     absl::StrCat("127.0.0.1:", port_),
+                                     "--port-file",
+                                     port_file,
+                                     "--token-file",
+                                     dir_ + "/token",
+                                     "--lease-ms",
+                                     "600000"};
+    if (dashboard_) {
+      argv.insert(argv.end(), {"--http", absl::StrCat("127.0.0.1:", http_port_), "--http-port-file",
+                               http_port_file});
+    }
+    absl::StatusOr<cli::ChildProcess> child =
+        cli::ChildProcess::Start(argv, dir_ + "/coordinator.log");
     if (!child.ok()) return child.status();
     process_ = *std::move(child);
     absl::StatusOr<int> port = cli::WaitForPortFile(port_file, process_, 30000);
     if (!port.ok()) return port.status();
     port_ = *port;
+    if (dashboard_) {
+      absl::StatusOr<int> http_port = cli::WaitForPortFile(http_port_file, process_, 30000);
+      if (!http_port.ok()) return http_port.status();
+      http_port_ = *http_port;
+    }
     return absl::OkStatus();
   }
+  int http_port() const { return http_port_; }
   cli::ChildProcess& process() { return process_; }
   std::string address() const { return absl::StrCat("127.0.0.1:", port_); }
   const std::string& db() const { return db_; }
@@ -62,7 +91,9 @@ class Coordinator {
  private:
   std::string dir_;
   std::string db_;
+  bool dashboard_;
   int port_ = 0;  // 0 until the first start chooses one
+  int http_port_ = 0;
   cli::ChildProcess process_;
 };
 
@@ -95,6 +126,60 @@ int64_t OpenFiles(pid_t pid) {
   return count;
 }
 
+// Threads reading the dashboard's JSON as an open run page and run list do, until stopped.
+class DashboardReaders {
+ public:
+  DashboardReaders(int readers, int port, int64_t run_id, int64_t poll_ms) {
+    for (int i = 0; i < readers; ++i) {
+      threads_.emplace_back([this, port, run_id, poll_ms] {
+        httplib::Client client("127.0.0.1", port);
+        const std::string run_page = absl::StrCat("/api/runs/", run_id);
+        while (!stop_) {
+          for (const std::string& path : {run_page, std::string("/api/runs")}) {
+            const Clock::time_point start = Clock::now();
+            httplib::Result answer = client.Get(path.c_str());
+            const double ms =
+                std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (answer && answer->status == 200) {
+              latencies_ms_.push_back(ms);
+            } else {
+              ++errors_;
+            }
+          }
+          std::this_thread::sleep_for(std::chrono::milliseconds(poll_ms));
+        }
+      });
+    }
+  }
+  ~DashboardReaders() { Stop(); }
+  void Stop() {
+    stop_ = true;
+    for (std::thread& thread : threads_) {
+      if (thread.joinable()) thread.join();
+    }
+  }
+  // "N requests, p50 A ms, p99 B ms, E errors".
+  std::string Summary() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::sort(latencies_ms_.begin(), latencies_ms_.end());
+    auto at = [&](double p) {
+      return latencies_ms_.empty() ? 0.0
+                                   : latencies_ms_[std::min(latencies_ms_.size() - 1,
+                                                            size_t(p * latencies_ms_.size()))];
+    };
+    return absl::StrFormat("%d requests, p50 %.2f ms, p99 %.2f ms, %d errors", latencies_ms_.size(),
+                           at(0.5), at(0.99), errors_);
+  }
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::mutex mutex_;
+  std::vector<double> latencies_ms_;
+  int64_t errors_ = 0;
+  std::vector<std::thread> threads_;
+};
+
 int64_t Counted(const proto::RunStatus& status) {
   int64_t counted = 0;
   for (int64_t count : status.pentanomial()) counted += count;
@@ -109,6 +194,8 @@ int Main(int argc, char** argv) {
   int64_t kill_every_seconds = 0;
   int64_t real_workers = 0;
   int64_t sample_seconds = 60;
+  int64_t dashboard_readers = 0;
+  int64_t dashboard_poll_ms = 1500;
   std::string db;
   common::FlagParser flags(
       "gc9_load_benchmark",
@@ -125,10 +212,14 @@ int Main(int argc, char** argv) {
                "soak: SIGKILL and restart the coordinator this often (0: never)");
   flags.AddInt("real-workers", &real_workers, "gc9-worker processes playing beside them");
   flags.AddInt("sample-seconds", &sample_seconds, "soak: print a sample line this often");
+  flags.AddInt("dashboard-readers", &dashboard_readers,
+               "threads reading the dashboard's run page and list as a browser does");
+  flags.AddInt("dashboard-poll-ms", &dashboard_poll_ms, "each reader's pause between reads");
   flags.AddString("db", &db, "coordinator database (default: a temporary file)");
   if (std::optional<int> exit_code = flags.ParseFlagsOnly(argc, argv)) return *exit_code;
   if (workers < 0 || seconds < 1 || warmup_seconds < 0 || report_interval_ms < 0 ||
-      kill_every_seconds < 0 || real_workers < 0 || sample_seconds < 1) {
+      kill_every_seconds < 0 || real_workers < 0 || sample_seconds < 1 || dashboard_readers < 0 ||
+      dashboard_readers > 1000 || dashboard_poll_ms < 0) {
     return flags.Fail(absl::InvalidArgumentError("a count or time is out of range"));
   }
   const bool soak = kill_every_seconds > 0;
@@ -140,7 +231,7 @@ int Main(int argc, char** argv) {
   options.report_interval_ms = report_interval_ms;
   options.retry = soak;
   std::ofstream(*dir + "/token") << options.token << "\n";
-  Coordinator coordinator(*dir, db);
+  Coordinator coordinator(*dir, db, /*dashboard=*/dashboard_readers > 0);
   if (absl::Status started = coordinator.Start(); !started.ok()) return flags.Fail(started);
   const std::string address = coordinator.address();
 
@@ -182,6 +273,11 @@ int Main(int argc, char** argv) {
     if (!worker.ok()) return flags.Fail(worker.status());
     real.push_back(*std::move(worker));
   }
+  std::unique_ptr<DashboardReaders> readers;
+  if (dashboard_readers > 0) {
+    readers = std::make_unique<DashboardReaders>(static_cast<int>(dashboard_readers),
+                                                 coordinator.http_port(), *run, dashboard_poll_ms);
+  }
   std::this_thread::sleep_for(std::chrono::seconds(warmup_seconds));
   const int64_t before = totals.acknowledged;
   totals.measuring = true;
@@ -216,6 +312,7 @@ int Main(int argc, char** argv) {
     }
   }
   totals.measuring = false;
+  if (readers) readers->Stop();
   const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   const int64_t measured = totals.acknowledged - before;
   totals.stopping = true;
@@ -256,6 +353,7 @@ int Main(int argc, char** argv) {
   std::printf("latency (ms):          p50 %.2f, p90 %.2f, p99 %.2f, max %.2f\n", percentile(0.5),
               percentile(0.9), percentile(0.99), latencies.empty() ? 0.0 : latencies.back());
   std::printf("errors:                %lld\n", static_cast<long long>(totals.errors.load()));
+  if (readers) std::printf("dashboard reads:       %s\n", readers->Summary().c_str());
   std::printf("acknowledged in total: %lld; counted for simulated workers: %lld\n",
               static_cast<long long>(totals.acknowledged.load()),
               static_cast<long long>(by_simulated));
