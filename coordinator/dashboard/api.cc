@@ -55,6 +55,28 @@ absl::StatusOr<Reply> Api::Ask(void (core::Core::*handler)(const Request&, Reply
   return std::move(call->reply);
 }
 
+absl::StatusOr<std::string> Api::Fresh(const std::string& key,
+                                       const std::function<absl::StatusOr<std::string>()>& make) {
+  const auto now = std::chrono::steady_clock::now();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = kept_.find(key);
+    if (it != kept_.end() && now - it->second.made < kFreshFor) return it->second.answer;
+  }
+  absl::StatusOr<std::string> answer = make();
+  if (answer.ok()) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    // Unknown run ids are errors, so the keys are the runs that exist and the state filters.
+    kept_[key] = Kept{now, *answer};
+  }
+  return answer;
+}
+
+void Api::Forget() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  kept_.clear();
+}
+
 std::string ToJson(const google::protobuf::Message& message) {
   google::protobuf::util::JsonPrintOptions options;
   options.preserve_proto_field_names = true;
@@ -66,6 +88,10 @@ std::string ToJson(const google::protobuf::Message& message) {
 }
 
 absl::StatusOr<std::string> Api::RunsJson(absl::string_view state) {
+  return Fresh(absl::StrCat("runs?state=", state), [this, state] { return ListJson(state); });
+}
+
+absl::StatusOr<std::string> Api::ListJson(absl::string_view state) {
   proto::RunState wanted = proto::RUN_STATE_UNSPECIFIED;
   if (!state.empty()) {
     absl::StatusOr<proto::RunState> parsed = ParseRunState(state);
@@ -95,7 +121,8 @@ absl::StatusOr<proto::StatusReply> Api::Status(int64_t run_id, bool history) {
 }
 
 absl::StatusOr<std::string> Api::RunJson(int64_t run_id) {
-  return JsonOf(Status(run_id, /*history=*/true));
+  return Fresh(absl::StrCat("run/", run_id),
+               [this, run_id] { return JsonOf(Status(run_id, /*history=*/true)); });
 }
 
 absl::StatusOr<std::string> Api::RunConfigText(int64_t run_id) {
@@ -107,20 +134,26 @@ absl::StatusOr<std::string> Api::RunConfigText(int64_t run_id) {
 }
 
 absl::StatusOr<std::string> Api::WorkersJson() {
-  return JsonOf(Ask(&core::Core::HandleListWorkers, proto::ListWorkersRequest()));
+  return Fresh("workers", [this] {
+    return JsonOf(Ask(&core::Core::HandleListWorkers, proto::ListWorkersRequest()));
+  });
 }
 
 absl::StatusOr<std::string> Api::CancelJson(int64_t run_id) {
   proto::CancelRequest request;
   request.set_run_id(run_id);
-  return JsonOf(Ask(&core::Core::HandleCancel, request));
+  absl::StatusOr<std::string> reply = JsonOf(Ask(&core::Core::HandleCancel, request));
+  Forget();
+  return reply;
 }
 
 absl::StatusOr<std::string> Api::SetBlockedJson(int64_t worker_id, bool blocked) {
   proto::SetWorkerBlockedRequest request;
   request.set_worker_id(worker_id);
   request.set_blocked(blocked);
-  return JsonOf(Ask(&core::Core::HandleSetWorkerBlocked, request));
+  absl::StatusOr<std::string> reply = JsonOf(Ask(&core::Core::HandleSetWorkerBlocked, request));
+  Forget();
+  return reply;
 }
 
 absl::StatusOr<proto::ExportPgnReply> Api::PgnPage(int64_t run_id, int64_t after_pair) {

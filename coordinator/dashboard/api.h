@@ -3,7 +3,11 @@
 // call blocks the calling HTTP thread until the answer comes; it never blocks the executor.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -35,15 +39,32 @@ class Api {
   absl::StatusOr<proto::ExportPgnReply> PgnPage(int64_t run_id, int64_t after_pair);
 
  private:
+  // The answer `make` gave for `key` less than kFreshFor ago, else a new one. Many open pages
+  // then cost the core and the CPU one answer per kFreshFor, not one per poll; pages poll
+  // every 1.5 s, so what they show is at most that much older. Errors are not kept.
+  absl::StatusOr<std::string> Fresh(const std::string& key,
+                                    const std::function<absl::StatusOr<std::string>()>& make);
+  // Actions change what the answers show, so they start afresh.
+  void Forget();
+
   // Runs the core's `handler` on its executor and waits for its reply.
   template <typename Request, typename Reply>
   absl::StatusOr<Reply> Ask(void (core::Core::*handler)(const Request&, Reply*, core::Done),
                             const Request& request);
   absl::StatusOr<proto::StatusReply> Status(int64_t run_id, bool history);
+  absl::StatusOr<std::string> ListJson(absl::string_view state);  // RunsJson, uncached
 
   core::Core* core_;
   core::Executor* executor_;
   core::ReadSide* reads_;
+
+  static constexpr std::chrono::milliseconds kFreshFor{500};
+  struct Kept {
+    std::chrono::steady_clock::time_point made;
+    std::string answer;
+  };
+  std::mutex mutex_;
+  std::map<std::string, Kept> kept_;  // by request: "runs?state=...", "run/ID", "workers"
 };
 
 // A message as JSON: field names as in the .proto, fields at their defaults printed too (a
