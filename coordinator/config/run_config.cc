@@ -225,44 +225,49 @@ class Checker {
     return absl::OkStatus();
   }
 
-  absl::Status CheckTimeControl(const proto::TimeControl& tc) const {
-    const std::string f = "time_control";
+  // `base` is where the time control sits: the run's, or an engine's own.
+  absl::Status CheckTimeControl(const proto::TimeControl& tc, const FieldPath& base) const {
+    auto at = [&base](std::initializer_list<const char*> names) {
+      FieldPath path = base;
+      for (const char* name : names) path.emplace_back(name, -1);
+      return path;
+    };
     // The match adds and compares these times; beyond a week they could overflow.
     const std::string too_long = absl::StrCat("must be at most ", engine::kMaxTimeMs, " (a week)");
     switch (tc.limit_case()) {
       case proto::TimeControl::kNodes:
-        if (tc.nodes() <= 0) return Fail({{f, -1}, {"nodes", -1}}, "must be positive");
+        if (tc.nodes() <= 0) return Fail(at({"nodes"}), "must be positive");
         break;
       case proto::TimeControl::kDepth:
         if (tc.depth() <= 0 || tc.depth() > 128) {
-          return Fail({{f, -1}, {"depth", -1}}, "must be in 1..128");
+          return Fail(at({"depth"}), "must be in 1..128");
         }
         break;
       case proto::TimeControl::kMovetimeMs:
-        if (tc.movetime_ms() <= 0) return Fail({{f, -1}, {"movetime_ms", -1}}, "must be positive");
+        if (tc.movetime_ms() <= 0) return Fail(at({"movetime_ms"}), "must be positive");
         if (tc.movetime_ms() > engine::kMaxTimeMs) {
-          return Fail({{f, -1}, {"movetime_ms", -1}}, too_long);
+          return Fail(at({"movetime_ms"}), too_long);
         }
         break;
       case proto::TimeControl::kClock:
         if (tc.clock().base_ms() <= 0) {
-          return Fail({{f, -1}, {"clock", -1}, {"base_ms", -1}}, "must be positive");
+          return Fail(at({"clock", "base_ms"}), "must be positive");
         }
         if (tc.clock().increment_ms() < 0) {
-          return Fail({{f, -1}, {"clock", -1}, {"increment_ms", -1}}, "must not be negative");
+          return Fail(at({"clock", "increment_ms"}), "must not be negative");
         }
         if (tc.clock().base_ms() > engine::kMaxTimeMs) {
-          return Fail({{f, -1}, {"clock", -1}, {"base_ms", -1}}, too_long);
+          return Fail(at({"clock", "base_ms"}), too_long);
         }
         if (tc.clock().increment_ms() > engine::kMaxTimeMs) {
-          return Fail({{f, -1}, {"clock", -1}, {"increment_ms", -1}}, too_long);
+          return Fail(at({"clock", "increment_ms"}), too_long);
         }
         break;
       case proto::TimeControl::LIMIT_NOT_SET:
-        return Fail({{f, -1}}, "set one of nodes, depth, movetime_ms or clock");
+        return Fail(base, "set one of nodes, depth, movetime_ms or clock");
     }
-    if (tc.margin_ms() < 0) return Fail({{f, -1}, {"margin_ms", -1}}, "must not be negative");
-    if (tc.margin_ms() > engine::kMaxTimeMs) return Fail({{f, -1}, {"margin_ms", -1}}, too_long);
+    if (tc.margin_ms() < 0) return Fail(at({"margin_ms"}), "must not be negative");
+    if (tc.margin_ms() > engine::kMaxTimeMs) return Fail(at({"margin_ms"}), too_long);
     return absl::OkStatus();
   }
 
@@ -335,7 +340,17 @@ class Checker {
     RETURN_IF_ERROR(CheckEngine(config.engine(), "engine"));
     if (config.has_baseline()) RETURN_IF_ERROR(CheckEngine(config.baseline(), "baseline"));
     if (!config.has_time_control()) return Fail({{"time_control", -1}}, "required");
-    RETURN_IF_ERROR(CheckTimeControl(config.time_control()));
+    RETURN_IF_ERROR(CheckTimeControl(config.time_control(), {{"time_control", -1}}));
+    for (const auto& [field, engine] :
+         {std::pair<const char*, const proto::EngineConfig*>{"engine", &config.engine()},
+          {"baseline", &config.baseline()}}) {
+      if (!engine->has_time_control()) continue;
+      const FieldPath path = {{field, -1}, {"time_control", -1}};
+      if (study) {
+        return Fail(path, "a placement study plays every cell alike; use the run's time_control");
+      }
+      RETURN_IF_ERROR(CheckTimeControl(engine->time_control(), path));
+    }
     if (study && config.has_openings()) {
       return Fail({{"openings", -1}},
                   "a placement study plays the drops of its cells; leave it out");

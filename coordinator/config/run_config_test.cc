@@ -120,6 +120,37 @@ TEST(RunConfig, TimesBeyondAWeekAreRefused) {
   EXPECT_NE(error.find("time_control.margin_ms: must be at most"), std::string::npos) << error;
 }
 
+// An engine's own time control (the odds ladder) is checked like the run's, at its own path.
+TEST(RunConfig, EngineTimeControlIsCheckedWhereItIs) {
+  std::string text = kValid;
+  text.replace(text.find("engine { builtin {} }"), 21,
+               "engine { builtin {} time_control { clock { base_ms: 10000 increment_ms: 100 } } }");
+  ASSERT_EQ(ErrorOf(text), "");
+  text = kValid;
+  text.replace(text.find("engine { builtin {} }"), 21,
+               "engine { builtin {} time_control { movetime_ms: -1 } }");
+  std::string error = ErrorOf(text);
+  EXPECT_NE(error.find("bad.textproto:3: engine.time_control.movetime_ms: must be positive"),
+            std::string::npos)
+      << error;
+  text = kValid;
+  text.replace(text.find("baseline { builtin {"), 20, "baseline { time_control { } builtin {");
+  error = ErrorOf(text);
+  EXPECT_NE(error.find("baseline.time_control: set one of nodes, depth, movetime_ms or clock"),
+            std::string::npos)
+      << error;
+  // A placement study's cells are played alike, so it takes no engine of its own pace.
+  text = kValid;
+  text.replace(text.find("openings { engines_place: true }"), 32, "");
+  text.replace(text.find("fixed { pairs: 4 }"), 18, "placement_study { budget_games: 100 }");
+  text.replace(text.find("engine { builtin {} }"), 21,
+               "engine { builtin {} time_control { nodes: 100 } }");
+  error = ErrorOf(text);
+  EXPECT_NE(error.find("engine.time_control: a placement study plays every cell alike"),
+            std::string::npos)
+      << error;
+}
+
 // The core keeps a byte per pair: a trillion pairs took the coordinator down at submit.
 TEST(RunConfig, PairCountsAreBounded) {
   std::string text = kValid;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 #include "engine/variant_catalog.h"
 #include "worker/client/random_opening.h"
 
@@ -83,23 +84,8 @@ std::array<int64_t, 2> GameNodes(const proto::PairAssignment& pair) {
   return {pair.game_nodes(0), pair.game_nodes(1)};
 }
 
-absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& config,
-                                                      const EngineBinaries& binaries) {
-  MatchSettings settings;
-  absl::StatusOr<std::shared_ptr<const engine::Variant>> variant =
-      engine::BuiltinVariant(config.variant());
-  if (!variant.ok()) return variant.status();
-  settings.variant = *variant;
-  absl::StatusOr<EngineSpec> engine = EngineSpecFromConfig(config.engine(), binaries.engine);
-  if (!engine.ok()) return engine.status();
-  absl::StatusOr<EngineSpec> baseline = EngineSpecFromConfig(config.baseline(), binaries.baseline);
-  if (!baseline.ok()) return baseline.status();
-  settings.engine = *std::move(engine);
-  settings.baseline = *std::move(baseline);
-  if (settings.engine.name.empty()) settings.engine.name = "engine";
-  if (settings.baseline.name.empty()) settings.baseline.name = "baseline";
-  const proto::TimeControl& tc = config.time_control();
-  TimeControl& out = settings.time_control;
+absl::StatusOr<TimeControl> TimeControlFromProto(const proto::TimeControl& tc) {
+  TimeControl out;
   switch (tc.limit_case()) {
     case proto::TimeControl::kNodes:
       out.nodes = tc.nodes();
@@ -118,7 +104,35 @@ absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& co
       break;
   }
   if (tc.margin_ms() > 0) out.margin_ms = tc.margin_ms();
-  if (absl::Status status = ValidateTimeControl(out); !status.ok()) return status;
+  RETURN_IF_ERROR(ValidateTimeControl(out));
+  return out;
+}
+
+absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& config,
+                                                      const EngineBinaries& binaries) {
+  MatchSettings settings;
+  absl::StatusOr<std::shared_ptr<const engine::Variant>> variant =
+      engine::BuiltinVariant(config.variant());
+  if (!variant.ok()) return variant.status();
+  settings.variant = *variant;
+  absl::StatusOr<EngineSpec> engine = EngineSpecFromConfig(config.engine(), binaries.engine);
+  if (!engine.ok()) return engine.status();
+  absl::StatusOr<EngineSpec> baseline = EngineSpecFromConfig(config.baseline(), binaries.baseline);
+  if (!baseline.ok()) return baseline.status();
+  settings.engine = *std::move(engine);
+  settings.baseline = *std::move(baseline);
+  if (settings.engine.name.empty()) settings.engine.name = "engine";
+  if (settings.baseline.name.empty()) settings.baseline.name = "baseline";
+  ASSIGN_OR_RETURN(const TimeControl run_tc, TimeControlFromProto(config.time_control()));
+  settings.time_control = SideTimeControls(run_tc);
+  if (config.engine().has_time_control()) {
+    ASSIGN_OR_RETURN(settings.time_control.side[0],
+                     TimeControlFromProto(config.engine().time_control()));
+  }
+  if (config.baseline().has_time_control()) {
+    ASSIGN_OR_RETURN(settings.time_control.side[1],
+                     TimeControlFromProto(config.baseline().time_control()));
+  }
   const proto::Adjudication& adj = config.adjudication();
   settings.adjudication.max_plies = adj.max_plies();
   settings.adjudication.draw_move_number = adj.draw_move_number();

@@ -17,7 +17,8 @@ struct MatchSettings {
   std::shared_ptr<const engine::Variant> variant;
   EngineSpec engine;  // the engine under test: White in each pair's first game
   EngineSpec baseline;
-  TimeControl time_control;
+  // side[0] the engine's, side[1] the baseline's: the run's, or an engine's own.
+  SideTimeControls time_control;
   Adjudication adjudication;
 };
 
@@ -35,6 +36,8 @@ absl::StatusOr<MatchSettings> MatchSettingsFromConfig(const proto::RunConfig& co
 // overrides as options (rounded to the engine's integers, as the built-in player does).
 absl::StatusOr<EngineSpec> EngineSpecFromConfig(const proto::EngineConfig& engine,
                                                 const std::string& binary = "");
+// A run's or an engine's time control, checked as the match library checks it.
+absl::StatusOr<TimeControl> TimeControlFromProto(const proto::TimeControl& tc);
 Opening OpeningFromProto(const proto::OpeningPosition& opening);
 // Where a pair's games start: the pair's own opening; else, for a run with random openings,
 // one drawn from the pair's seed; else the variant's start position.

@@ -25,8 +25,8 @@ engine::SearchLimits Limits(const GoRequest& request) {
     limits.use_clock = true;
     limits.time_ms[engine::kWhite] = request.white_ms;
     limits.time_ms[engine::kBlack] = request.black_ms;
-    limits.inc_ms[engine::kWhite] = tc.increment_ms;
-    limits.inc_ms[engine::kBlack] = tc.increment_ms;
+    limits.inc_ms[engine::kWhite] = request.white_increment_ms;
+    limits.inc_ms[engine::kBlack] = request.black_increment_ms;
   }
   return limits;
 }

@@ -49,7 +49,7 @@ void End(GameRecord* record, Outcome result, std::string reason, std::string det
 }
 
 absl::Status WriteRecordPgn(const std::shared_ptr<const engine::Variant>& variant,
-                            const TimeControl& tc, const MatchContext& context,
+                            const SideTimeControls& tc, const MatchContext& context,
                             GameRecord* record) {
   PgnGame game;
   std::string date = context.date;
@@ -67,11 +67,20 @@ absl::Status WriteRecordPgn(const std::shared_ptr<const engine::Variant>& varian
       // Every gc9 variant starts from other than chess's start, so FEN is always given.
       {"SetUp", "1"},
       {"FEN", record->start_fen},
-      {"TimeControl", TimeControlTag(tc)},
+      // "?" is PGN's unknown: the sides' own time controls follow in tags of their own.
+      {"TimeControl", tc.shared() ? TimeControlTag(tc.side[kWhite]) : "?"},
       {"Termination", TerminationTag(record->reason)},
       {"PlyCount", absl::StrCat(record->moves.size())},
   };
-  if (!tc.is_clock()) game.tags.emplace_back("GC9Limit", DescribeTimeControl(tc));
+  if (tc.shared()) {
+    if (!tc.side[kWhite].is_clock()) {
+      game.tags.emplace_back("GC9Limit", DescribeTimeControl(tc.side[kWhite]));
+    }
+  } else {
+    // fastchess's and cutechess's tags for an odds game.
+    game.tags.emplace_back("WhiteTimeControl", DescribeTimeControl(tc.side[kWhite]));
+    game.tags.emplace_back("BlackTimeControl", DescribeTimeControl(tc.side[kBlack]));
+  }
   game.start_fen = record->start_fen;
   game.moves = record->moves;
   game.result = std::string(engine::OutcomeText(record->result));
@@ -97,9 +106,10 @@ int WhitePointsX2(Outcome result) {
 
 absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>& variant,
                                     const Opening& opening, Player& white, Player& black,
-                                    const TimeControl& tc, const Adjudication& adjudication,
+                                    const SideTimeControls& tc, const Adjudication& adjudication,
                                     const MatchContext& context) {
-  RETURN_IF_ERROR(ValidateTimeControl(tc));
+  RETURN_IF_ERROR(ValidateTimeControl(tc.side[kWhite]));
+  RETURN_IF_ERROR(ValidateTimeControl(tc.side[kBlack]));
   ASSIGN_OR_RETURN(std::unique_ptr<engine::Game> game, engine::Game::New(variant));
   if (!opening.fen.empty()) {
     absl::Status status = game->SetFen(opening.fen);
@@ -132,7 +142,7 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
   RETURN_IF_ERROR(white.NewGame(variant));
   RETURN_IF_ERROR(black.NewGame(variant));
 
-  int64_t clock_ms[2] = {tc.base_ms, tc.base_ms};
+  int64_t clock_ms[2] = {tc.side[kWhite].base_ms, tc.side[kBlack].base_ms};
   ScoreAdjudicator scores(adjudication);
   // Every way a game ends gives its reason.
   while (record.reason.empty()) {
@@ -145,14 +155,20 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
     }
     const Color us = game->side_to_move();
     Player& mover = us == kWhite ? white : black;
+    const TimeControl& our_tc = tc.side[us];
     GoRequest request;
     request.start_fen = record.start_fen;
     request.moves = record.moves;
-    request.time_control = tc;
-    request.white_ms = clock_ms[kWhite];
-    request.black_ms = clock_ms[kBlack];
+    request.time_control = our_tc;
+    // A side without a clock (an odds game of a clock against nodes) is shown the mover's.
+    const int64_t clock_shown[2] = {tc.side[kWhite].is_clock() ? clock_ms[kWhite] : clock_ms[us],
+                                    tc.side[kBlack].is_clock() ? clock_ms[kBlack] : clock_ms[us]};
+    request.white_ms = clock_shown[kWhite];
+    request.black_ms = clock_shown[kBlack];
+    request.white_increment_ms = tc.side[kWhite].increment_ms;
+    request.black_increment_ms = tc.side[kBlack].increment_ms;
     request.white_to_move = us == kWhite;
-    request.deadline_ms = Deadline(tc, clock_ms[us]);
+    request.deadline_ms = Deadline(our_tc, clock_ms[us]);
     ASSIGN_OR_RETURN(PlayerMove reply, mover.Go(request));
 
     if (reply.fault != PlayerMove::kNone) {
@@ -166,10 +182,10 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
           absl::StrCat(ColorName(us), " took ", reply.elapsed_ms, " ms of ", request.deadline_ms));
       break;
     }
-    if (tc.is_clock()) {
+    if (our_tc.is_clock()) {
       // Within the margin the clock stops at zero rather than going negative, so the engine
       // is not handed a negative time next move.
-      clock_ms[us] = std::max<int64_t>(0, clock_ms[us] - reply.elapsed_ms) + tc.increment_ms;
+      clock_ms[us] = std::max<int64_t>(0, clock_ms[us] - reply.elapsed_ms) + our_tc.increment_ms;
     }
     const int fullmove = game->fullmove();
     // An engine's lone move that leaves its turn open is closed: every entry is a whole turn.
@@ -208,7 +224,7 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
 
 absl::StatusOr<PairRecord> PlayPair(const std::shared_ptr<const engine::Variant>& variant,
                                     const Opening& opening, Player& engine_a, Player& engine_b,
-                                    const TimeControl& tc, const Adjudication& adjudication,
+                                    const SideTimeControls& tc, const Adjudication& adjudication,
                                     const MatchContext& context,
                                     std::array<int64_t, 2> game_nodes) {
   PairRecord pair;
@@ -218,8 +234,12 @@ absl::StatusOr<PairRecord> PlayPair(const std::shared_ptr<const engine::Variant>
   for (int g = 0; g < 2; ++g) {
     MatchContext game_context = context;
     game_context.round = absl::StrCat(round, ".", g + 1);
-    TimeControl game_tc = tc;
-    if (tc.nodes > 0 && game_nodes[g] > 0) game_tc.nodes = game_nodes[g];
+    // By colour: engine A is White in game 0 and Black in game 1.
+    SideTimeControls game_tc = g == 0 ? tc : SideTimeControls(tc.side[1], tc.side[0]);
+    if (tc.shared() && tc.side[0].nodes > 0 && game_nodes[g] > 0) {
+      game_tc = SideTimeControls(game_tc.side[0]);
+      game_tc.side[0].nodes = game_tc.side[1].nodes = game_nodes[g];
+    }
     ASSIGN_OR_RETURN(pair.games[g], PlayGame(variant, opening, *white[g], *black[g], game_tc,
                                              adjudication, game_context));
   }

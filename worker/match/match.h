@@ -50,17 +50,19 @@ struct MatchContext {
 
 // Plays one game. Errors are only for games that cannot be played (a bad opening, a player
 // that fails NewGame, cancellation); everything an engine does wrong is a lost game.
+// `tc.side[0]` is White's time control and `tc.side[1]` Black's.
 absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>& variant,
                                     const Opening& opening, Player& white, Player& black,
-                                    const TimeControl& tc, const Adjudication& adjudication,
+                                    const SideTimeControls& tc, const Adjudication& adjudication,
                                     const MatchContext& context = {});
 
-// Plays the opening twice with colours swapped, engine A White first. Under a node limit,
-// `game_nodes[g]` (when positive) replaces tc.nodes for game g: placement studies vary it so
-// that a deterministic engine plays different games from one cell.
+// Plays the opening twice with colours swapped, engine A White first; `tc.side[0]` is engine
+// A's time control and `tc.side[1]` engine B's, whatever colour they have. Under a node limit
+// shared by both, `game_nodes[g]` (when positive) replaces it for game g: placement studies
+// vary it so that a deterministic engine plays different games from one cell.
 absl::StatusOr<PairRecord> PlayPair(const std::shared_ptr<const engine::Variant>& variant,
                                     const Opening& opening, Player& engine_a, Player& engine_b,
-                                    const TimeControl& tc, const Adjudication& adjudication,
+                                    const SideTimeControls& tc, const Adjudication& adjudication,
                                     const MatchContext& context = {},
                                     std::array<int64_t, 2> game_nodes = {});
 

@@ -62,9 +62,9 @@ class ScriptedPlayer : public Player {
 
 std::shared_ptr<const engine::Variant> Grand() { return *engine::BuiltinVariant("grand"); }
 
-TimeControl Nodes() {
+TimeControl Nodes(int64_t nodes = 1000) {
   TimeControl tc;
-  tc.nodes = 1000;
+  tc.nodes = nodes;
   return tc;
 }
 
@@ -251,6 +251,44 @@ TEST(PlayGameTest, ClockWithIncrement) {
   EXPECT_EQ(PgnTag(*ReadPgn(game->pgn), "Termination"), "time forfeit");
 }
 
+// An odds game: each side runs its own clock with its own increment, is told both, and loses
+// on its own clock; the PGN names both time controls.
+TEST(PlayGameTest, EachSideMayHaveItsOwnClock) {
+  TimeControl fast, slow;
+  fast.base_ms = 500;
+  fast.increment_ms = 50;
+  fast.margin_ms = 0;
+  slow.base_ms = 2000;
+  slow.increment_ms = 200;
+  slow.margin_ms = 0;
+  // Both spend 200 ms a move: White (fast) 500 -> 350 -> 200 -> 50, and its fourth move loses;
+  // Black (slow) keeps 2000 throughout.
+  auto spend = [](const GoRequest&, Game& pos, int) {
+    PlayerMove move = ScriptedPlayer::FirstLegal(pos);
+    move.elapsed_ms = 200;
+    return move;
+  };
+  ScriptedPlayer white("w", spend), black("b", spend);
+  absl::StatusOr<GameRecord> game =
+      PlayGame(Grand(), {}, white, black, SideTimeControls(fast, slow), {});
+  ASSERT_TRUE(game.ok()) << game.status();
+  EXPECT_EQ(game->reason, "time-loss");
+  EXPECT_EQ(engine::OutcomeText(game->result), "0-1");
+  const std::vector<GoRequest>& asked = white.requests();
+  ASSERT_EQ(asked.size(), 4u);
+  EXPECT_EQ(asked[3].white_ms, 50);
+  EXPECT_EQ(asked[3].deadline_ms, 50);
+  EXPECT_EQ(asked[3].black_ms, 2000);
+  EXPECT_EQ(asked[0].time_control, fast);
+  EXPECT_EQ(black.requests()[0].time_control, slow);
+  EXPECT_EQ(black.requests()[0].white_increment_ms, 50);
+  EXPECT_EQ(black.requests()[0].black_increment_ms, 200);
+  const PgnGame pgn = *ReadPgn(game->pgn);
+  EXPECT_EQ(PgnTag(pgn, "TimeControl"), "?");
+  EXPECT_EQ(PgnTag(pgn, "WhiteTimeControl"), "0.5+0.05");
+  EXPECT_EQ(PgnTag(pgn, "BlackTimeControl"), "2+0.2");
+}
+
 TEST(PlayGameTest, GrandChess9OpeningDropsAndSelfPlacement) {
   auto gc9 = *engine::BuiltinVariant("grandchess9");
   Adjudication adj;
@@ -406,6 +444,24 @@ TEST(PlayPairTest, ColoursSwapAndPentanomial) {
   EXPECT_EQ(pair->first_engine_points_x2, 3);
   EXPECT_EQ(pair->pentanomial_index, 3);  // WD
   EXPECT_EQ(PgnTag(*ReadPgn(pair->games[1].pgn), "Round"), "7.2");
+}
+
+// Engine A keeps its own limit whichever colour it has; a pair of different limits is not
+// replaced by the per-game node limits, which are for engines playing alike.
+TEST(PlayPairTest, EachEngineKeepsItsOwnTimeControlAcrossColours) {
+  ScriptedPlayer a("A"), b("B");
+  Adjudication adj;
+  adj.max_plies = 4;
+  absl::StatusOr<PairRecord> pair =
+      PlayPair(Grand(), {}, a, b, SideTimeControls(Nodes(4000), Nodes(1000)), adj, {}, {900, 1100});
+  ASSERT_TRUE(pair.ok()) << pair.status();
+  ASSERT_EQ(a.requests().size(), 4u);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(a.requests()[i].time_control.nodes, 4000) << i;
+    EXPECT_EQ(b.requests()[i].time_control.nodes, 1000) << i;
+  }
+  EXPECT_EQ(PgnTag(*ReadPgn(pair->games[0].pgn), "WhiteTimeControl"), "nodes=4000");
+  EXPECT_EQ(PgnTag(*ReadPgn(pair->games[1].pgn), "WhiteTimeControl"), "nodes=1000");
 }
 
 TEST(PlayPairTest, EachGameMayHaveItsOwnNodeLimit) {

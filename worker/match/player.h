@@ -22,9 +22,12 @@ struct GoRequest {
   std::string start_fen;  // never empty: the game's start position
   std::vector<std::string> moves;
   TimeControl time_control;
-  // Both clocks before this move (clock time controls only; the increment is in time_control).
+  // Both clocks before this move and both increments (clock time controls only). They differ
+  // from the mover's own time control when a run gives each engine its own.
   int64_t white_ms = 0;
   int64_t black_ms = 0;
+  int64_t white_increment_ms = 0;
+  int64_t black_increment_ms = 0;
   bool white_to_move = true;
   // Wall time from the call after which the player gives up waiting and reports kTimeLoss
   // (the mover's clock or movetime plus the margin, or the untimed cap); PlayGame sets it.

@@ -14,6 +14,12 @@ std::string Seconds(int64_t ms) {
 
 }  // namespace
 
+bool TimeControl::operator==(const TimeControl& other) const {
+  return nodes == other.nodes && depth == other.depth && movetime_ms == other.movetime_ms &&
+         base_ms == other.base_ms && increment_ms == other.increment_ms &&
+         margin_ms == other.margin_ms && untimed_timeout_ms == other.untimed_timeout_ms;
+}
+
 absl::Status ValidateTimeControl(const TimeControl& tc) {
   if (tc.nodes < 0 || tc.depth < 0 || tc.movetime_ms < 0 || tc.base_ms < 0 || tc.increment_ms < 0 ||
       tc.margin_ms < 0 || tc.untimed_timeout_ms < 0) {

@@ -29,6 +29,21 @@ struct TimeControl {
   int64_t untimed_timeout_ms = 60000;
 
   bool is_clock() const { return base_ms > 0; }
+  bool operator==(const TimeControl& other) const;
+};
+
+// The time controls of two sides: by colour in a game (side[0] White), by engine in a pair
+// (side[0] engine A, whichever colour it has). Both sides share one unless a run gives an
+// engine its own (EngineConfig.time_control), as the odds ladder against a stronger engine
+// does; a single TimeControl converts to both sides having it.
+struct SideTimeControls {
+  SideTimeControls() = default;
+  SideTimeControls(const TimeControl& both) : side{both, both} {}  // NOLINT(runtime/explicit)
+  SideTimeControls(const TimeControl& first, const TimeControl& second) : side{first, second} {}
+
+  bool shared() const { return side[0] == side[1]; }
+
+  TimeControl side[2];
 };
 
 // Rejects a time control that sets no style or more than one.

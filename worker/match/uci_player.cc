@@ -23,8 +23,9 @@ std::string GoCommand(const GoRequest& request) {
   if (tc.depth > 0) return absl::StrCat("go depth ", tc.depth);
   if (tc.movetime_ms > 0) return absl::StrCat("go movetime ", tc.movetime_ms);
   std::string go = absl::StrCat("go wtime ", request.white_ms, " btime ", request.black_ms);
-  if (tc.increment_ms > 0) {
-    absl::StrAppend(&go, " winc ", tc.increment_ms, " binc ", tc.increment_ms);
+  if (request.white_increment_ms > 0 || request.black_increment_ms > 0) {
+    absl::StrAppend(&go, " winc ", request.white_increment_ms, " binc ",
+                    request.black_increment_ms);
   }
   return go;
 }
