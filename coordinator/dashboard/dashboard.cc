@@ -70,7 +70,9 @@ absl::StatusOr<std::unique_ptr<Dashboard>> Dashboard::Start(core::Core* core,
   auto api = std::make_shared<Api>(core, executor, reads);
   http.set_pre_routing_handler([token = options.token, require_token = options.require_token](
                                    const httplib::Request& request, httplib::Response& response) {
-    if (absl::Status allowed = CheckToken(request, token, require_token); !allowed.ok()) {
+    absl::Status allowed = CheckSameOrigin(request);
+    if (allowed.ok()) allowed = CheckToken(request, token, require_token);
+    if (!allowed.ok()) {
       Fail(request, response, allowed);
       return httplib::Server::HandlerResponse::Handled;
     }

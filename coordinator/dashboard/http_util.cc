@@ -15,6 +15,11 @@ namespace gc9::coordinator::dashboard {
 
 namespace {
 
+// Anything but reading: cancel, block.
+bool IsAction(const httplib::Request& request) {
+  return request.method != "GET" && request.method != "HEAD";
+}
+
 int HttpStatusOf(const absl::Status& status) {
   switch (status.code()) {
     case absl::StatusCode::kInvalidArgument:
@@ -105,7 +110,7 @@ std::string GivenToken(const httplib::Request& request) {
 
 absl::Status CheckToken(const httplib::Request& request, const std::string& token,
                         bool require_token) {
-  const bool action = request.method != "GET" && request.method != "HEAD";
+  const bool action = IsAction(request);
   if (token.empty() || (!action && !require_token)) return absl::OkStatus();
   const std::string given = GivenToken(request);
   if (common::TokenMatches(given, token)) return absl::OkStatus();
@@ -113,6 +118,19 @@ absl::Status CheckToken(const httplib::Request& request, const std::string& toke
   return absl::UnauthenticatedError(
       action ? "this action needs the coordinator's token (Authorization: Bearer TOKEN)"
              : "this dashboard needs the coordinator's token: open it once as /?token=TOKEN");
+}
+
+absl::Status CheckSameOrigin(const httplib::Request& request) {
+  if (!IsAction(request) || !request.has_header("Origin")) return absl::OkStatus();
+  const std::string given = request.get_header_value("Origin");
+  absl::string_view origin = given;
+  // The dashboard is served over http or https, on the address the browser used (Host).
+  if ((absl::ConsumePrefix(&origin, "http://") || absl::ConsumePrefix(&origin, "https://")) &&
+      origin == request.get_header_value("Host")) {
+    return absl::OkStatus();
+  }
+  return absl::PermissionDeniedError(
+      absl::StrCat("an action from another site's page (Origin ", given, ") is refused"));
 }
 
 }  // namespace gc9::coordinator::dashboard

@@ -36,4 +36,10 @@ std::string GivenToken(const httplib::Request& request);
 absl::Status CheckToken(const httplib::Request& request, const std::string& token,
                         bool require_token);
 
+// An action sent by a page of another site is refused (PermissionDenied): browsers name the
+// page's origin on every cross-site POST, and a coordinator without a token would otherwise
+// let any page a user visits cancel runs on it. Requests without an Origin (gc9's tools,
+// curl) pass.
+absl::Status CheckSameOrigin(const httplib::Request& request);
+
 }  // namespace gc9::coordinator::dashboard

@@ -207,6 +207,62 @@ TEST(Dashboard, SpsaTrajectoriesAndAStudyHeatmapAreDrawn) {
   EXPECT_EQ(std::stoi(study_steps[2]), status.placement_study().row_size());
 }
 
+// The action buttons: a page opened without the token says what the action needs and changes
+// nothing; opened once with it (its cookie), Cancel cancels the run and Block blocks a worker.
+TEST(Dashboard, ARunIsCancelledAndAWorkerBlockedFromThePages) {
+  Cluster cluster;
+  const int port = StartWithDashboard(cluster);
+  ASSERT_GT(port, 0);
+  absl::StatusOr<int64_t> run = cluster.client().Submit(TinyRun(100000, 2));
+  ASSERT_TRUE(run.ok()) << run.status();
+  cluster.StartWorker(1);
+  const std::string base = absl::StrCat("http://127.0.0.1:", port);
+  // confirm() would wait for a person; the tests answer yes.
+  const std::string yes = "(window.confirm = () => true, ";
+  const std::string click_cancel = yes + "document.getElementById('cancel').click(), true)";
+
+  const std::string refused_out = cluster.dir() + "/refused.txt";
+  ASSERT_EQ(Browse(absl::StrCat(base, "/runs/", *run),
+                   {"!document.getElementById('cancel').hidden", click_cancel,
+                    "document.getElementById('action-error').textContent"},
+                   refused_out),
+            0)
+      << ErrorsOf(refused_out);
+  const std::vector<std::string> refused = Lines(refused_out);
+  ASSERT_EQ(refused.size(), 3u);
+  EXPECT_NE(refused[2].find("this action needs the coordinator's token"), std::string::npos)
+      << refused[2];
+  const proto::RunState still = cluster.client().Status(*run).value().state();
+  EXPECT_TRUE(still == proto::RUN_PENDING || still == proto::RUN_RUNNING) << still;
+
+  const std::string cancel_out = cluster.dir() + "/cancel.txt";
+  ASSERT_EQ(Browse(absl::StrCat(base, "/runs/", *run, "?token=", cluster.token()),
+                   {"!document.getElementById('cancel').hidden", click_cancel,
+                    "document.getElementById('state').textContent === 'cancelled' && "
+                    "document.getElementById('cancel').hidden"},
+                   cancel_out),
+            0)
+      << ErrorsOf(cancel_out);
+  EXPECT_EQ(cluster.client().Status(*run).value().state(), proto::RUN_CANCELLED);
+
+  const std::string block_out = cluster.dir() + "/block.txt";
+  const std::string button = "document.querySelector('#workers tbody button')";
+  ASSERT_EQ(Browse(absl::StrCat(base, "/workers?token=", cluster.token()),
+                   {button + " && " + button + ".textContent === 'Block'",
+                    yes + button + ".click(), true)",
+                    button + ".textContent === 'Unblock' && " + button + ".dataset.worker"},
+                   block_out),
+            0)
+      << ErrorsOf(block_out);
+  const std::vector<std::string> blocked = Lines(block_out);
+  ASSERT_EQ(blocked.size(), 3u);
+  absl::StatusOr<proto::ListWorkersReply> workers = cluster.client().ListWorkers();
+  ASSERT_TRUE(workers.ok()) << workers.status();
+  ASSERT_EQ(workers->worker_size(), 1);
+  EXPECT_EQ(absl::StrCat(workers->worker(0).worker_id()), Unquote(blocked[2]));
+  EXPECT_EQ(workers->worker(0).state(), proto::WORKER_BLOCKED);
+}
+
 // One request: its status and body.
 struct Answer {
   int status = 0;
@@ -256,8 +312,16 @@ TEST(Dashboard, BadRequestsGetClearAnswersAndActionsNeedTheToken) {
     EXPECT_EQ(answer.status, c.status) << c.path << ": " << answer.body;
     EXPECT_NE(answer.body.find(c.says), std::string::npos) << c.path << ": " << answer.body;
   }
-  // An action without the token, or with a wrong one, changes nothing.
+  // An action without the token, or with a wrong one, changes nothing; nor does one that
+  // another site's page sends, even with the token (which a browser would add as a cookie).
   EXPECT_EQ(Post(port, absl::StrCat("/api/runs/", *run, "/cancel")).status, 401);
+  const Answer cross_site = Post(
+      port, absl::StrCat("/api/runs/", *run, "/cancel"),
+      {{"Authorization", "Bearer " + cluster.token()}, {"Origin", "http://elsewhere.example"}});
+  EXPECT_EQ(cross_site.status, 403) << cross_site.body;
+  EXPECT_NE(cross_site.body.find("another site's page (Origin http://elsewhere.example)"),
+            std::string::npos)
+      << cross_site.body;
   EXPECT_EQ(
       Post(port, absl::StrCat("/api/runs/", *run, "/cancel"), {{"Authorization", "Bearer wrong"}})
           .status,

@@ -13,13 +13,34 @@ const gc9 = {
       '"': '&quot;', "'": '&#39;'}[c]));
   },
 
-  async get(url) {
-    const response = await fetch(url, {credentials: 'same-origin', cache: 'no-store'});
+  // The API's JSON, or its error as an exception with the server's message.
+  async request(url, options) {
+    const response = await fetch(url, Object.assign({credentials: 'same-origin'}, options));
     const text = await response.text();
     let body;
     try { body = JSON.parse(text); } catch (e) { body = {error: text}; }
     if (!response.ok) throw new Error(body.error || ('HTTP ' + response.status));
     return body;
+  },
+
+  get(url) { return gc9.request(url, {cache: 'no-store'}); },
+
+  // An action (cancel, block): the token goes in the cookie that opening /?token=TOKEN set.
+  post(url) { return gc9.request(url, {method: 'POST'}); },
+
+  // Runs `action` once the user confirms it, then `after` (the page's update, so the change
+  // shows at once). A refusal (no token, a finished run) is shown in #action-error, which the
+  // polling leaves alone.
+  async act(question, action, after) {
+    if (!window.confirm(question)) return;
+    const shown = document.getElementById('action-error');
+    try {
+      await action();
+      shown.textContent = '';
+      await after();
+    } catch (e) {
+      shown.textContent = e.message;
+    }
   },
 
   stateName(state) { return String(state || '').replace(/^RUN_/, '').toLowerCase(); },
