@@ -68,6 +68,14 @@ TimeControl Nodes(int64_t nodes = 1000) {
   return tc;
 }
 
+TimeControl Clock(int64_t base_ms, int64_t increment_ms, int64_t margin_ms) {
+  TimeControl tc;
+  tc.base_ms = base_ms;
+  tc.increment_ms = increment_ms;
+  tc.margin_ms = margin_ms;
+  return tc;
+}
+
 // A policy reporting a fixed score (mover's view) with the first legal move.
 ScriptedPlayer::Policy Scoring(int score) {
   return [score](const GoRequest&, Game& pos, int) {
@@ -217,10 +225,7 @@ TEST(PlayGameTest, FaultsLoseWithTheirReason) {
 }
 
 TEST(PlayGameTest, ClockWithIncrement) {
-  TimeControl tc;
-  tc.base_ms = 1000;
-  tc.increment_ms = 100;
-  tc.margin_ms = 50;
+  const TimeControl tc = Clock(1000, 100, 50);
   // White spends 300 ms a move and gains 100: 1000 -> 800 -> 600 -> 400 -> 200, and its fifth
   // move, 300 ms with 200 left and a 50 ms margin, loses on time.
   ScriptedPlayer white("w", [](const GoRequest&, Game& pos, int) {
@@ -254,13 +259,7 @@ TEST(PlayGameTest, ClockWithIncrement) {
 // An odds game: each side runs its own clock with its own increment, is told both, and loses
 // on its own clock; the PGN names both time controls.
 TEST(PlayGameTest, EachSideMayHaveItsOwnClock) {
-  TimeControl fast, slow;
-  fast.base_ms = 500;
-  fast.increment_ms = 50;
-  fast.margin_ms = 0;
-  slow.base_ms = 2000;
-  slow.increment_ms = 200;
-  slow.margin_ms = 0;
+  const TimeControl fast = Clock(500, 50, 0), slow = Clock(2000, 200, 0);
   // Both spend 200 ms a move: White (fast) 500 -> 350 -> 200 -> 50, and its fourth move loses;
   // Black (slow) keeps 2000 throughout.
   auto spend = [](const GoRequest&, Game& pos, int) {
