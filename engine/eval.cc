@@ -192,11 +192,18 @@ Score Evaluator::Pawns(const Position& pos, Color c) const {
   return s;
 }
 
-Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard enemy_pawn_attacks) const {
+Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_attacks,
+                               Bitboard enemy_pawn_attacks) const {
   const Variant& v = *variant_;
   const BoardTables& t = tables_;
   const Bitboard occupied = pos.pieces();
   const Bitboard them = pos.pieces(~c);
+  // Threats: their pieces that a pawn or a cheaper piece of ours attacks must move or be
+  // defended, which costs them a tempo or the piece. Pawns, the king and pieces that cannot
+  // be captured are no such targets.
+  const uint16_t royal = v.royal_type() == kNoPieceType ? 0 : uint16_t(1u << v.royal_type());
+  const Bitboard targets =
+      them & ~pos.PiecesOfTypes(~c, v.pawn_types() | v.uncapturable_types() | royal);
   const Square their_king = pos.king(~c);
   const Bitboard their_zone =
       their_king == kNoSquare ? Bitboard(0) : t.KingZone(their_king) | SquareBB(their_king);
@@ -223,6 +230,13 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard enemy_pawn
       const int centred = 2 * mobility - potential_[pt];
       s += Score{p_[kMobilityMg] * centred * mobility_scale_[pt] / 2048,
                  p_[kMobilityEg] * centred * mobility_scale_[pt] / 2048};
+      if (pt != v.royal_type()) {
+        for (Bitboard hit = captures & targets; hit;) {
+          if (value_[TypeOf(pos.PieceOn(PopLsb(hit)))].mg > value_[pt].mg) {
+            s += Score{p_[kThreatByPieceMg], p_[kThreatByPieceEg]};
+          }
+        }
+      }
       if (const int hits = PopCount(captures & their_zone)) {
         attack_units += hits;
         ++attackers;
@@ -232,6 +246,8 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard enemy_pawn
       s += Score{p_[kBishopPairMg], p_[kBishopPairEg]};
     }
   }
+  const int pawn_threats = PopCount(our_pawn_attacks & targets);
+  s += Score{p_[kThreatByPawnMg] * pawn_threats, p_[kThreatByPawnEg] * pawn_threats};
   // A lone attacker rarely mates; the danger grows with the number of pieces joining in.
   attackers = std::min(attackers, 5);
   s += Score{p_[kKingAttackMg] * attack_units * attackers / 4,
@@ -255,6 +271,7 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard enemy_pawn
 Score Evaluator::Components(const Position& pos, int* phase) const {
   const Variant& v = *variant_;
   Score s;
+  const Bitboard pawn_attacks[2] = {PawnAttacks(pos, kWhite), PawnAttacks(pos, kBlack)};
   for (Color c : {kWhite, kBlack}) {
     Score side;
     for (PieceType pt = 0; pt < v.piece_count(); ++pt) {
@@ -263,7 +280,7 @@ Score Evaluator::Components(const Position& pos, int* phase) const {
       side += Score{value_[pt].mg * in_hand, value_[pt].eg * in_hand};
     }
     side += Pawns(pos, c);
-    side += PiecesAndKing(pos, c, PawnAttacks(pos, ~c));
+    side += PiecesAndKing(pos, c, pawn_attacks[c], pawn_attacks[~c]);
     if (c == kWhite) {
       s += side;
     } else {

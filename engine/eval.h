@@ -51,7 +51,8 @@ class Evaluator {
   int Phase(const Position& pos) const;
   void BuildPieceTables(const Position& start);
   Score Pawns(const Position& pos, Color c) const;
-  Score PiecesAndKing(const Position& pos, Color c, Bitboard enemy_pawn_attacks) const;
+  Score PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_attacks,
+                      Bitboard enemy_pawn_attacks) const;
   Bitboard PawnAttacks(const Position& pos, Color c) const;
 
   std::shared_ptr<const Variant> variant_;

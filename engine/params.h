@@ -97,6 +97,10 @@ namespace gc9::engine {
   X(BishopPairEg, 45, 0, 120, 5, 0.002, true)               \
   X(PlacementCenterMg, 15, -50, 100, 4, 0.002, true)        \
   X(PlacementShelterMg, 10, -50, 100, 4, 0.002, true)       \
+  X(ThreatByPawnMg, 60, 0, 200, 6, 0.002, true)             \
+  X(ThreatByPawnEg, 40, 0, 200, 6, 0.002, true)             \
+  X(ThreatByPieceMg, 30, 0, 150, 4, 0.002, true)            \
+  X(ThreatByPieceEg, 25, 0, 150, 4, 0.002, true)            \
   X(Tempo, 12, 0, 60, 3, 0.002, true)                       \
   X(AspirationWindow, 30, 5, 200, 5, 0.002, true)           \
   X(NullMoveBase, 2, 1, 6, 0.5, 0.002, true)                \
