@@ -230,11 +230,9 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_a
       const int centred = 2 * mobility - potential_[pt];
       s += Score{p_[kMobilityMg] * centred * mobility_scale_[pt] / 2048,
                  p_[kMobilityEg] * centred * mobility_scale_[pt] / 2048};
-      if (pt != v.royal_type()) {
-        for (Bitboard hit = captures & targets; hit;) {
-          if (value_[TypeOf(pos.PieceOn(PopLsb(hit)))].mg > value_[pt].mg) {
-            s += Score{p_[kThreatByPieceMg], p_[kThreatByPieceEg]};
-          }
+      for (Bitboard hit = captures & targets; hit;) {
+        if (value_[TypeOf(pos.PieceOn(PopLsb(hit)))].mg > value_[pt].mg) {
+          s += Score{p_[kThreatByPieceMg], p_[kThreatByPieceEg]};
         }
       }
       if (const int hits = PopCount(captures & their_zone)) {
