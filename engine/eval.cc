@@ -99,6 +99,7 @@ void Evaluator::BuildPieceTables(const Position& start) {
     }
     const bool counts_for_phase = !info.royal && !info.pawn && !info.uncapturable;
     phase_weight_[pt] = counts_for_phase ? value_[pt].mg : 0;
+    if (counts_for_phase) threat_target_types_ |= 1 << pt;
     if (counts_for_phase && !info.has_exotic) mobile_types_ |= 1 << pt;
     if (info.slide_capture[kWhite] == kDiagonalDirections && !tables.leap_capture[kWhite][centre] &&
         !info.has_exotic) {
@@ -199,11 +200,8 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_a
   const Bitboard occupied = pos.pieces();
   const Bitboard them = pos.pieces(~c);
   // Threats: their pieces that a pawn or a cheaper piece of ours attacks must move or be
-  // defended, which costs them a tempo or the piece. Pawns, the king and pieces that cannot
-  // be captured are no such targets.
-  const uint16_t royal = v.royal_type() == kNoPieceType ? 0 : uint16_t(1u << v.royal_type());
-  const Bitboard targets =
-      them & ~pos.PiecesOfTypes(~c, v.pawn_types() | v.uncapturable_types() | royal);
+  // defended, which costs them a tempo or the piece.
+  const Bitboard targets = pos.PiecesOfTypes(~c, threat_target_types_);
   const Square their_king = pos.king(~c);
   const Bitboard their_zone =
       their_king == kNoSquare ? Bitboard(0) : t.KingZone(their_king) | SquareBB(their_king);

@@ -113,7 +113,9 @@ class Checker {
     return absl::InvalidArgumentError(absl::StrCat(where, PathName(path), ": ", reason));
   }
 
-  absl::Status CheckEngine(const proto::EngineConfig& engine, const std::string& field) const {
+  // `study`: the run is a placement study, whose engines take no time control of their own.
+  absl::Status CheckEngine(const proto::EngineConfig& engine, const std::string& field,
+                           bool study) const {
     switch (engine.kind_case()) {
       case proto::EngineConfig::kBuiltin: {
         for (int i = 0; i < engine.builtin().param_size(); ++i) {
@@ -151,6 +153,13 @@ class Checker {
     }
     if (engine.has_bench() && engine.bench() == 0) {
       return Fail({{field, -1}, {"bench", -1}}, "must be positive (a bench's node count)");
+    }
+    if (engine.has_time_control()) {
+      const FieldPath path = {{field, -1}, {"time_control", -1}};
+      if (study) {
+        return Fail(path, "a placement study plays every cell alike; use the run's time_control");
+      }
+      RETURN_IF_ERROR(CheckTimeControl(engine.time_control(), path));
     }
     return absl::OkStatus();
   }
@@ -337,20 +346,10 @@ class Checker {
     // A placement study without a baseline has its engine play both sides.
     const bool study = config.has_placement_study();
     if (!config.has_baseline() && !study) return Fail({{"baseline", -1}}, "required");
-    RETURN_IF_ERROR(CheckEngine(config.engine(), "engine"));
-    if (config.has_baseline()) RETURN_IF_ERROR(CheckEngine(config.baseline(), "baseline"));
+    RETURN_IF_ERROR(CheckEngine(config.engine(), "engine", study));
+    if (config.has_baseline()) RETURN_IF_ERROR(CheckEngine(config.baseline(), "baseline", study));
     if (!config.has_time_control()) return Fail({{"time_control", -1}}, "required");
     RETURN_IF_ERROR(CheckTimeControl(config.time_control(), {{"time_control", -1}}));
-    for (const auto& [field, engine] :
-         {std::pair<const char*, const proto::EngineConfig*>{"engine", &config.engine()},
-          {"baseline", &config.baseline()}}) {
-      if (!engine->has_time_control()) continue;
-      const FieldPath path = {{field, -1}, {"time_control", -1}};
-      if (study) {
-        return Fail(path, "a placement study plays every cell alike; use the run's time_control");
-      }
-      RETURN_IF_ERROR(CheckTimeControl(engine->time_control(), path));
-    }
     if (study && config.has_openings()) {
       return Fail({{"openings", -1}},
                   "a placement study plays the drops of its cells; leave it out");

@@ -237,8 +237,9 @@ absl::StatusOr<PairRecord> PlayPair(const std::shared_ptr<const engine::Variant>
     // By colour: engine A is White in game 0 and Black in game 1.
     SideTimeControls game_tc = g == 0 ? tc : SideTimeControls(tc.side[1], tc.side[0]);
     if (tc.shared() && tc.side[0].nodes > 0 && game_nodes[g] > 0) {
-      game_tc = SideTimeControls(game_tc.side[0]);
-      game_tc.side[0].nodes = game_tc.side[1].nodes = game_nodes[g];
+      TimeControl both = tc.side[0];
+      both.nodes = game_nodes[g];
+      game_tc = both;
     }
     ASSIGN_OR_RETURN(pair.games[g], PlayGame(variant, opening, *white[g], *black[g], game_tc,
                                              adjudication, game_context));
