@@ -5,7 +5,8 @@
 namespace gc9::engine::GC9_BOARD {
 
 void ScoreMoves(const Position& pos, const Evaluator& eval, const MoveHistory& history,
-                const MoveList& list, Move hash_move, int ply, int* scores) {
+                const MoveList& list, Move hash_move, int ply, int* scores,
+                const int16_t* const continuation[2]) {
   const Color us = pos.side_to_move();
   const int pawn_value = eval.PawnValue();
   const Move counter = history.Counter(LastMovedPiece(pos), pos.state().move.to());
@@ -37,7 +38,15 @@ void ScoreMoves(const Position& pos, const Evaluator& eval, const MoveHistory& h
       scores[i] = kCounterScore;
     } else {
       const PieceType pt = MovedType(pos, m);
-      scores[i] = pt == kNoPieceType ? 0 : history.Get(us, pt, m.to());
+      if (pt == kNoPieceType) {
+        scores[i] = 0;
+        continue;
+      }
+      scores[i] = history.Get(us, pt, m.to());
+      if (continuation != nullptr) {
+        scores[i] += MoveHistory::ReadContinuation(continuation[0], pt, m.to()) +
+                     MoveHistory::ReadContinuation(continuation[1], pt, m.to());
+      }
     }
   }
 }

@@ -119,11 +119,18 @@ void Searcher::UpdateQuietStats(int ply, Move best, const Move* quiets, int quie
   const int bonus = std::min(depth * depth * 16, 4000);
   history_.AddKiller(ply, best);
   history_.SetCounter(LastMovedPiece(pos), pos.state().move.to(), best);
-  history_.Update(us, MovedType(pos, best), best.to(), bonus);
+  const MoveHistory::ContSlab earlier[2] = {ContinuationBack(ply, 1), ContinuationBack(ply, 2)};
+  const auto update = [&](Move m, int amount) {
+    const PieceType pt = MovedType(pos, m);
+    if (pt == kNoPieceType) return;
+    history_.Update(us, pt, m.to(), amount);
+    for (MoveHistory::ContSlab slab : earlier) {
+      MoveHistory::UpdateContinuation(slab, pt, m.to(), amount);
+    }
+  };
+  update(best, bonus);
   for (int i = 0; i < quiet_count; ++i) {
-    if (quiets[i] == best) continue;
-    const PieceType pt = MovedType(pos, quiets[i]);
-    if (pt != kNoPieceType) history_.Update(us, pt, quiets[i].to(), -bonus);
+    if (quiets[i] != best) update(quiets[i], -bonus);
   }
 }
 
@@ -259,6 +266,7 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
       // A pass with an empty hand is exactly a null move: the turn changes and nothing else.
       // It resets the fifty-move count, which also keeps repetition checks from reaching
       // through it.
+      continuation_stack_[ply] = nullptr;
       pos.DoMove(Move::Pass());
       const int score = Child(beta - 1, beta, depth - 1 - r, ply + 1, false, false);
       pos.UndoMove();
@@ -273,7 +281,8 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
   if (fifty) return 0;
 
   int scores[kMaxMoves];
-  ScoreMoves(pos, *eval_, history_, list, tt_move, ply, scores);
+  const int16_t* const continuation[2] = {ContinuationBack(ply, 1), ContinuationBack(ply, 2)};
+  ScoreMoves(pos, *eval_, history_, list, tt_move, ply, scores, continuation);
   Move quiets[64];
   int quiet_count = 0;
   int best = -kInfiniteScore;
@@ -302,6 +311,7 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
       }
     }
     const int history = quiet && !killer ? scores[i] : 0;
+    continuation_stack_[ply] = history_.Continuation(MovedType(pos, m), m.to());
     pos.DoMove(m);
     tt_->Prefetch(pos.key());
     const bool same_side = pos.side_to_move() == us;

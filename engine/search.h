@@ -77,6 +77,11 @@ class Searcher {
   int seldepth_ = 0;
   int root_depth_ = 0;
   int lmr_[64][64] = {};
+  // The continuation slab of the move made at each ply (null for a pass).
+  MoveHistory::ContSlab continuation_stack_[kMaxPly + 1] = {};
+  MoveHistory::ContSlab ContinuationBack(int ply, int back) const {
+    return ply >= back ? continuation_stack_[ply - back] : nullptr;
+  }
 
   // One move list per ply, allocated once: a MoveList is 4 KB that would be zeroed per node.
   std::vector<MoveList> lists_;
