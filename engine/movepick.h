@@ -4,8 +4,8 @@
 // the losing captures. Good ordering is what makes alpha-beta and the reductions pay.
 #pragma once
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -39,17 +39,16 @@ class MoveHistory {
   }
   void ClearKillers() { std::memset(killers_, 0, sizeof(killers_)); }
   int Get(Color c, PieceType pt, Square to) const { return history_[c][pt][to]; }
-  // Gravity update: the table stays within +-kHistoryMax however long the search runs.
   void Update(Color c, PieceType pt, Square to, int bonus) { Gravity(history_[c][pt][to], bonus); }
   // The slab of the moves that answer an earlier move of `pt` to `to`; null for a pass.
   ContSlab Continuation(PieceType pt, Square to) {
     return pt == kNoPieceType ? nullptr : &continuation_[size_t(ContIndex(pt, to)) * kContSlabSize];
   }
   static void UpdateContinuation(ContSlab slab, PieceType pt, Square to, int bonus) {
-    if (slab != nullptr && pt != kNoPieceType) Gravity(slab[ContIndex(pt, to)], bonus);
+    if (slab != nullptr) Gravity(slab[ContIndex(pt, to)], bonus);
   }
   static int ReadContinuation(const int16_t* slab, PieceType pt, Square to) {
-    return slab == nullptr || pt == kNoPieceType ? 0 : slab[ContIndex(pt, to)];
+    return slab == nullptr ? 0 : slab[ContIndex(pt, to)];
   }
   void AddKiller(int ply, Move m) {
     if (killers_[ply][0] == m) return;
