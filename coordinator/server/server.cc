@@ -12,16 +12,20 @@ namespace gc9::coordinator::server {
 namespace {
 
 // The reaction shared by every method: authenticate, then `forward` the call, which answers
-// through the done callback it is given.
+// through the done callback it is given; the answer is sent on `replies`. (Finish costs some
+// 50 microseconds of the calling thread; the core answers a whole commit's calls at once.)
 template <typename Forward>
 grpc::ServerUnaryReactor* Dispatch(grpc::CallbackServerContext* context, const std::string& token,
-                                   Forward forward) {
+                                   core::Executor* replies, Forward forward) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
   if (grpc::Status allowed = common::CheckToken(*context, token); !allowed.ok()) {
     reactor->Finish(allowed);
     return reactor;
   }
-  forward([reactor](absl::Status status) { reactor->Finish(common::ToGrpc(status)); });
+  forward([reactor, replies](absl::Status status) {
+    replies->Post(
+        [reactor, status = std::move(status)] { reactor->Finish(common::ToGrpc(status)); });
+  });
   return reactor;
 }
 
@@ -29,12 +33,17 @@ grpc::ServerUnaryReactor* Dispatch(grpc::CallbackServerContext* context, const s
 
 namespace {
 
-// What both services share: the core, its executor, the read side and the token every call
-// must carry.
+// What both services share: the core, its executor, the read side, the thread that sends
+// replies and the token every call must carry.
 class Route {
  public:
-  Route(core::Core* core, core::Executor* executor, core::ReadSide* reads, std::string token)
-      : core_(core), executor_(executor), reads_(reads), token_(std::move(token)) {}
+  Route(core::Core* core, core::Executor* executor, core::ReadSide* reads, core::Executor* replies,
+        std::string token)
+      : core_(core),
+        executor_(executor),
+        reads_(reads),
+        replies_(replies),
+        token_(std::move(token)) {}
 
   // To the core, on its executor.
   template <typename Request, typename Reply>
@@ -42,9 +51,10 @@ class Route {
                                        Reply* reply,
                                        void (core::Core::*handler)(const Request&, Reply*,
                                                                    core::Done)) const {
-    return Dispatch(context, token_, [=, state = core_, executor = executor_](core::Done done) {
-      executor->Post([=] { (state->*handler)(*request, reply, done); });
-    });
+    return Dispatch(context, token_, replies_,
+                    [=, state = core_, executor = executor_](core::Done done) {
+                      executor->Post([=] { (state->*handler)(*request, reply, done); });
+                    });
   }
 
   // To the read side, which posts its own work and never blocks the caller.
@@ -53,7 +63,7 @@ class Route {
                                        Reply* reply,
                                        void (core::ReadSide::*handler)(const Request&, Reply*,
                                                                        core::Done)) const {
-    return Dispatch(context, token_, [=, reads = reads_](core::Done done) {
+    return Dispatch(context, token_, replies_, [=, reads = reads_](core::Done done) {
       (reads->*handler)(*request, reply, std::move(done));
     });
   }
@@ -62,6 +72,7 @@ class Route {
   core::Core* core_;
   core::Executor* executor_;
   core::ReadSide* reads_;
+  core::Executor* replies_;
   std::string token_;
 };
 
@@ -171,7 +182,8 @@ absl::StatusOr<std::unique_ptr<Server>> Server::Start(core::Core* core, core::Ex
     credentials = grpc::InsecureServerCredentials();
   }
   std::unique_ptr<Server> server(new Server());
-  const Route route(core, executor, reads, options.token);
+  server->replies_.Start();
+  const Route route(core, executor, reads, &server->replies_, options.token);
   server->worker_service_ = std::make_unique<WorkerServiceImpl>(route);
   server->user_service_ = std::make_unique<UserServiceImpl>(route);
   grpc::ServerBuilder builder;
@@ -201,6 +213,9 @@ void Server::Shutdown() {
   }
 }
 
-Server::~Server() { Shutdown(); }
+Server::~Server() {
+  Shutdown();
+  replies_.Stop();  // the replies still queued go out before the gRPC server is destroyed
+}
 
 }  // namespace gc9::coordinator::server

@@ -1,8 +1,10 @@
 // The coordinator's gRPC front: WorkerService and UserService on the callback API. A reaction
 // checks the token and hands the request to the core, through its executor, or to the read
-// side (PGN export); they answer from their threads, the core once the request's writes are
-// committed. Nothing here blocks. The ArtifactService, which reads and writes files, is served
-// beside them on gRPC's synchronous API (its own threads; artifacts/artifact_service.h).
+// side (PGN export); they answer once the request's writes are committed, and the answers
+// are sent from the server's own reply thread, so that the core's thread spends its time on
+// the core and the commit, not in gRPC. Nothing here blocks. The ArtifactService, which reads and
+// writes files, is served beside them on gRPC's synchronous API (its own threads;
+// artifacts/artifact_service.h).
 #pragma once
 
 #include <memory>
@@ -35,7 +37,8 @@ class Server {
   ~Server();
 
   int port() const { return port_; }
-  // Stops taking calls and waits for those in flight (the executor must still be running).
+  // Stops taking calls and waits for those in flight (the executor must still be running, so
+  // that their commits are made and their replies sent).
   void Shutdown();
 
  private:
@@ -43,6 +46,8 @@ class Server {
   class UserServiceImpl;
   Server() = default;
 
+  // Declared first, so it is destroyed last: Finish runs on it until the server is gone.
+  core::Executor replies_{nullptr, nullptr, 60000};
   std::unique_ptr<WorkerServiceImpl> worker_service_;
   std::unique_ptr<UserServiceImpl> user_service_;
   std::unique_ptr<grpc::Service> artifact_service_;
