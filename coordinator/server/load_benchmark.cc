@@ -12,9 +12,13 @@
 // With --dashboard-readers N, N threads read the dashboard's JSON as open pages do (a run page
 // and the list, every --dashboard-poll-ms), to show what reading costs the workers.
 //
+// To compare two coordinators with the same load, GC9_COORDINATOR_BINARY names the one to
+// start (default: the one built beside this benchmark).
+//
 // Not a test: run it by hand, e.g. gc9_load_benchmark --workers 1000 --seconds 20, or
 // tests/soak/soak for the hour-long soak.
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -25,6 +29,7 @@
 #include <fstream>
 #include <memory>
 #include <mutex>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -54,7 +59,10 @@ class Coordinator {
     const std::string http_port_file = dir_ + "/http-port";
     std::filesystem::remove(port_file);
     std::filesystem::remove(http_port_file);
-    std::vector<std::string> argv = {GC9_COORDINATOR_BINARY,
+    const char* chosen = getenv("GC9_COORDINATOR_BINARY");
+    const std::string binary =
+        chosen != nullptr && *chosen != '\0' ? chosen : GC9_COORDINATOR_BINARY;
+    std::vector<std::string> argv = {binary,
                                      "--db",
                                      db_,
                                      "--listen",
@@ -191,6 +199,7 @@ int Main(int argc, char** argv) {
   int64_t seconds = 15;
   int64_t warmup_seconds = 3;
   int64_t report_interval_ms = 0;
+  int64_t pairs_per_report = 1;
   int64_t kill_every_seconds = 0;
   int64_t real_workers = 0;
   int64_t sample_seconds = 60;
@@ -200,6 +209,7 @@ int Main(int argc, char** argv) {
   common::FlagParser flags(
       "gc9_load_benchmark",
       "gc9_load_benchmark [--workers N] [--seconds S] [--report-interval-ms MS] "
+      "[--pairs-per-report P] "
       "[--kill-every-seconds K --real-workers R] [--db FILE]",
       "Simulated workers against one gc9-coordinator on loopback: durable pair\n"
       "reports per second and their latency percentiles; with --kill-every-seconds, a soak.");
@@ -207,7 +217,10 @@ int Main(int argc, char** argv) {
   flags.AddInt("seconds", &seconds, "length of the measured window");
   flags.AddInt("warmup", &warmup_seconds, "seconds of load before measuring");
   flags.AddInt("report-interval-ms", &report_interval_ms,
-               "each simulated worker reports one pair this often (0: back to back)");
+               "each simulated worker reports this often (0: back to back), starting at a "
+               "random moment within the first interval; give --warmup at least as long");
+  flags.AddInt("pairs-per-report", &pairs_per_report,
+               "pairs in each report, as a worker playing several at once sends them");
   flags.AddInt("kill-every-seconds", &kill_every_seconds,
                "soak: SIGKILL and restart the coordinator this often (0: never)");
   flags.AddInt("real-workers", &real_workers, "gc9-worker processes playing beside them");
@@ -218,8 +231,9 @@ int Main(int argc, char** argv) {
   flags.AddString("db", &db, "coordinator database (default: a temporary file)");
   if (std::optional<int> exit_code = flags.ParseFlagsOnly(argc, argv)) return *exit_code;
   if (workers < 0 || seconds < 1 || warmup_seconds < 0 || report_interval_ms < 0 ||
-      kill_every_seconds < 0 || real_workers < 0 || sample_seconds < 1 || dashboard_readers < 0 ||
-      dashboard_readers > 1000 || dashboard_poll_ms < 0) {
+      pairs_per_report < 1 || pairs_per_report > 1000 || kill_every_seconds < 0 ||
+      real_workers < 0 || sample_seconds < 1 || dashboard_readers < 0 || dashboard_readers > 1000 ||
+      dashboard_poll_ms < 0) {
     return flags.Fail(absl::InvalidArgumentError("a count or time is out of range"));
   }
   const bool soak = kill_every_seconds > 0;
@@ -229,6 +243,7 @@ int Main(int argc, char** argv) {
   SimulationOptions options;
   options.token = cli::RandomToken();
   options.report_interval_ms = report_interval_ms;
+  options.pairs_per_report = static_cast<int>(pairs_per_report);
   options.retry = soak;
   std::ofstream(*dir + "/token") << options.token << "\n";
   Coordinator coordinator(*dir, db, /*dashboard=*/dashboard_readers > 0);
@@ -263,7 +278,12 @@ int Main(int argc, char** argv) {
         grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args), &options,
         &totals, &timer));
   }
-  for (auto& worker : simulated) worker->Start();
+  // Workers that report at an interval start at a random moment within the first one, as
+  // a fleet's machines do; started together, their reports would come in one burst each
+  // interval, a load no real fleet makes.
+  std::mt19937_64 random(20261205);
+  std::uniform_int_distribution<int64_t> phase(0, std::max<int64_t>(0, report_interval_ms - 1));
+  for (auto& worker : simulated) worker->Start(phase(random));
   std::vector<cli::ChildProcess> real;
   for (int i = 0; i < real_workers; ++i) {
     absl::StatusOr<cli::ChildProcess> worker = cli::ChildProcess::Start(
@@ -348,8 +368,9 @@ int Main(int argc, char** argv) {
               static_cast<long long>(workers));
   std::printf("measured window:       %.1f s after %lld s of warm-up\n", elapsed,
               static_cast<long long>(warmup_seconds));
-  std::printf("durable pair reports:  %lld in the window, %.0f per second\n",
-              static_cast<long long>(measured), measured / elapsed);
+  std::printf("durable pair reports:  %lld in the window, %.0f per second (%lld a call)\n",
+              static_cast<long long>(measured), measured / elapsed,
+              static_cast<long long>(pairs_per_report));
   std::printf("latency (ms):          p50 %.2f, p90 %.2f, p99 %.2f, max %.2f\n", percentile(0.5),
               percentile(0.9), percentile(0.99), latencies.empty() ? 0.0 : latencies.back());
   std::printf("errors:                %lld\n", static_cast<long long>(totals.errors.load()));

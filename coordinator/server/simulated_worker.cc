@@ -66,9 +66,10 @@ void Timer::Loop() {
   }
 }
 
-void SimulatedWorker::Start() {
+void SimulatedWorker::Start(int64_t delay_ms) {
   ++totals_->running;
-  Register();
+  if (delay_ms <= 0) return Register();
+  timer_->After(delay_ms, [this] { Register(); });
 }
 
 void SimulatedWorker::Finish() {
@@ -121,7 +122,10 @@ void SimulatedWorker::Report() {
   if (next_ >= acquire_reply_.batch().pair_size()) return Acquire();
   report_request_.Clear();
   report_request_.set_worker_id(worker_id_);
-  *report_request_.add_pair() = FakePair(acquire_reply_.batch(), next_);
+  const proto::Batch& batch = acquire_reply_.batch();
+  for (int i = next_; i < batch.pair_size() && i < next_ + options_->pairs_per_report; ++i) {
+    *report_request_.add_pair() = FakePair(batch, i);
+  }
   SendReport();
 }
 
@@ -137,17 +141,18 @@ void SimulatedWorker::SendReport() {
         if (!status.ok()) return Failed(&SimulatedWorker::SendReport);
         // A duplicate is a retried report whose first reply was lost with the coordinator:
         // the pair was counted then.
-        if (report_reply_.accepted() + report_reply_.duplicates() != 1) {
+        const int sent_pairs = report_request_.pair_size();
+        if (report_reply_.accepted() + report_reply_.duplicates() != sent_pairs) {
           ++totals_->errors;
           return Finish();
         }
-        ++totals_->acknowledged;
+        totals_->acknowledged += sent_pairs;
         if (measured && totals_->measuring) {
-          ++totals_->measured;
+          totals_->measured += sent_pairs;
           std::lock_guard<std::mutex> lock(totals_->mutex);
           totals_->latencies_ms.push_back(ms);
         }
-        ++next_;
+        next_ += sent_pairs;
         if (options_->report_interval_ms > 0) {
           timer_->After(options_->report_interval_ms, [this] { Report(); });
         } else {

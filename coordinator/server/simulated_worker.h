@@ -1,7 +1,8 @@
 // Simulated workers for gc9_load_benchmark: each has its own channel, registers, takes leases
-// and reports one pair per ReportPairs call with one call in flight, as a worker finishing
-// pairs back to back would (or one pair every `report_interval_ms`). They use gRPC's callback
-// API, so a thousand of them need no thousand threads; waits go through one Timer thread.
+// and reports `pairs_per_report` pairs per ReportPairs call with one call in flight, as a
+// worker finishing pairs back to back would (or one report every `report_interval_ms`); a
+// real worker with several games in flight sends what has finished in one call. They use gRPC's
+// callback API, so a thousand of them need no thousand threads; waits go through one Timer thread.
 //
 // In a benchmark an error ends the simulated worker and is counted. In a soak, where the
 // coordinator is killed on purpose, a failed call is retried (the same pair until it is
@@ -47,7 +48,8 @@ class Timer {
 struct SimulationOptions {
   std::string token;
   int64_t report_interval_ms = 0;  // 0: back to back
-  bool retry = false;              // soak: retry failed calls instead of stopping
+  int pairs_per_report = 1;
+  bool retry = false;  // soak: retry failed calls instead of stopping
   int64_t retry_ms = 500;
 };
 
@@ -73,7 +75,9 @@ class SimulatedWorker {
         totals_(totals),
         timer_(timer) {}
 
-  void Start();
+  // Registers after `delay_ms`: a fleet's workers start at scattered moments, so their
+  // reports do not all fall in the same instant of every interval.
+  void Start(int64_t delay_ms = 0);
 
  private:
   void Finish();
