@@ -198,9 +198,11 @@ void Worker::Sleep(Clock::time_point next_heartbeat) {
 }
 
 void Worker::Acquire() {
+  const int wanted = PairsToAcquire();
+  if (wanted == 0) return;  // --max-pairs is reached: the next LifetimeStep drains
   proto::AcquireRequest request;
   request.set_worker_id(worker_id_);
-  request.set_max_pairs(PairsToAcquire());
+  request.set_max_pairs(wanted);
   proto::AcquireReply reply;
   auto context = common::MakeContext(options_.token, options_.rpc_timeout_ms);
   grpc::Status status = stub_->AcquireWork(context.get(), request, &reply);

@@ -117,7 +117,9 @@ class Worker {
   // Whether this worker has nothing at all: no batch, no pair queued or unreported.
   bool Idle() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mutex_);
   void ReleaseHeldBatches();
-  // The pairs to ask for: the concurrency, or fewer near --max-pairs.
+  // The pairs to ask for: the concurrency, or fewer near --max-pairs, and none once the pairs
+  // played, queued and in play reach it (a pair may finish between LifetimeStep, which then
+  // starts the drain, and the acquire that follows it).
   int PairsToAcquire();
 
   // Any thread.

@@ -51,7 +51,7 @@ int Worker::PairsToAcquire() {
   absl::MutexLock lock(&mutex_);
   const int64_t left =
       options_.max_pairs - played_ - static_cast<int64_t>(queue_.size()) - busy_players_;
-  return static_cast<int>(std::clamp<int64_t>(left, 1, options_.concurrency));
+  return static_cast<int>(std::clamp<int64_t>(left, 0, options_.concurrency));
 }
 
 void Worker::LifetimeStep() {
