@@ -48,8 +48,8 @@ class Timer {
 struct SimulationOptions {
   std::string token;
   int64_t report_interval_ms = 0;  // 0: back to back
-  int pairs_per_report = 1;
-  bool retry = false;  // soak: retry failed calls instead of stopping
+  int pairs_per_report = 1;        // pairs in each ReportPairs call
+  bool retry = false;              // soak: retry failed calls instead of stopping
   int64_t retry_ms = 500;
 };
 

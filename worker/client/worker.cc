@@ -17,6 +17,9 @@
 namespace gc9::worker {
 namespace {
 
+// How often fleet mode's bounds are looked at, and a full --max-pairs waits for a pair to end.
+constexpr int64_t kBoundsPollMs = 100;
+
 int64_t MsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                start)
@@ -182,7 +185,7 @@ void Worker::Sleep(Clock::time_point next_heartbeat) {
   Clock::time_point until = player_idle ? std::min(next_acquire_, next_heartbeat) : next_heartbeat;
   // Fleet mode's bounds are looked at often. A drain acquires nothing, so its next_acquire_
   // stays where it was and counts for nothing.
-  const Clock::time_point soon = Clock::now() + std::chrono::milliseconds(100);
+  const Clock::time_point soon = Clock::now() + std::chrono::milliseconds(kBoundsPollMs);
   if (draining_) {
     until = std::min(next_heartbeat, soon);
   } else if (options_.exit_when_idle_ms > 0 || options_.max_pairs > 0 || options_.max_ms > 0) {
@@ -199,7 +202,13 @@ void Worker::Sleep(Clock::time_point next_heartbeat) {
 
 void Worker::Acquire() {
   const int wanted = PairsToAcquire();
-  if (wanted == 0) return;  // --max-pairs is reached: the next LifetimeStep drains
+  if (wanted == 0) {
+    // --max-pairs is reached by the pairs played and in play: once they end, LifetimeStep
+    // drains. Until then look again soon; an acquire deadline left in the past would make
+    // Sleep return at once, and the loop spin while a player is idle.
+    next_acquire_ = Clock::now() + std::chrono::milliseconds(kBoundsPollMs);
+    return;
+  }
   proto::AcquireRequest request;
   request.set_worker_id(worker_id_);
   request.set_max_pairs(wanted);
