@@ -111,6 +111,10 @@ namespace gc9::engine {
   X(FutilityMargin, 90, 20, 300, 10, 0.002, true)           \
   X(FutilityDepth, 6, 0, 12, 0.5, 0.002, true)              \
   X(LateMoveBase, 4, 1, 20, 1, 0.002, true)                 \
+  X(FutilityMoveBase, 70, 0, 400, 10, 0.002, true)          \
+  X(FutilityMoveMargin, 70, 10, 300, 8, 0.002, true)        \
+  X(FutilityMoveDepth, 6, 0, 12, 0.5, 0.002, true)          \
+  X(IirDepth, 4, 2, 12, 0.5, 0.002, true)                   \
   X(DeltaMargin, 200, 0, 1000, 20, 0.002, true)             \
   X(SeePruneDepth, 7, 0, 20, 1, 0.002, true)                \
   X(SeeQuietMargin, 25, 0, 200, 4, 0.002, true)             \

@@ -249,18 +249,27 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
   }
 
   const int static_eval = in_check ? 0 : tte ? tte->eval : Evaluate();
+  // The pruning decisions below trust the table's score over the static eval where its bound
+  // says the truth lies beyond it; the table keeps storing the static eval itself.
+  int eval = static_eval;
+  if (tte && !in_check && !fifty) {
+    const int s = ScoreFromTT(tte->score, ply);
+    const bool above = s > eval && tte->bound() != Bound::kUpper;
+    const bool below = s < eval && tte->bound() != Bound::kLower;
+    if (std::abs(s) < kMateBound && (above || below)) eval = s;
+  }
   const bool placement = !HandsEmpty(pos);
   if (!pv_node && !in_check && !placement && !fifty) {
     // Reverse futility: far enough above beta near the leaves, a quiet move will not fall back.
     if (params_[kFutility] && depth <= params_[kFutilityDepth] && std::abs(beta) < kMateBound &&
-        static_eval - params_[kFutilityMargin] * depth >= beta) {
-      return static_eval;
+        eval - params_[kFutilityMargin] * depth >= beta) {
+      return eval;
     }
     // Null move: if passing still holds beta, a real move will too, except in zugzwang, which
     // bare pawn endings (too little material) make likely, so those search every move.
     // A null move is a pass that hands the turn over untouched, which a multi-move turn has
     // not: its pass ends a turn that may already have moved, and at its start none is allowed.
-    if (params_[kNullMove] && allow_null && !v.multi_move() && depth >= 2 && static_eval >= beta &&
+    if (params_[kNullMove] && allow_null && !v.multi_move() && depth >= 2 && eval >= beta &&
         eval_->NonPawnMaterial(pos, us) >= std::max(1, params_[kNullMoveMinMaterial])) {
       const int r = params_[kNullMoveBase] + depth / std::max(1, params_[kNullMoveDepthDivisor]);
       // A pass with an empty hand is exactly a null move: the turn changes and nothing else.
@@ -274,6 +283,10 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
       if (score >= beta) return score >= kMateBound ? beta : score;
     }
   }
+
+  // A node the table knows no move for is likely poorly ordered: searching it a ply shallower
+  // costs little. PV nodes keep their depth, so a mate is still found at the depth that proves it.
+  if (!root && !pv_node && tt_move.IsNone() && depth >= params_[kIirDepth]) --depth;
 
   MoveList& list = lists_[ply];
   GenerateLegal(pos, &list);
@@ -300,6 +313,13 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
         best > -kMateBound && searched >= params_[kLateMoveBase] + 2 * depth * depth) {
       continue;
     }
+    // Futility: a quiet move near the leaves cannot lift a position this far below alpha,
+    // unless it checks (decided once it is made). Not against a mate score, which no margin
+    // reaches: a mating line may need a quiet move.
+    const bool futile =
+        params_[kFutility] && !pv_node && !in_check && !placement && quiet && !killer && !root &&
+        best > -kMateBound && alpha < kMateBound && depth <= params_[kFutilityMoveDepth] &&
+        eval + params_[kFutilityMoveBase] + params_[kFutilityMoveMargin] * depth <= alpha;
     // Moves that lose material in the exchange, near the leaves: a quiet move onto a square
     // where the piece is lost, a capture that gives more than it takes by a margin.
     if (!root && !in_check && best > -kMateBound && has_pieces &&
@@ -316,6 +336,10 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
     tt_->Prefetch(pos.key());
     const bool same_side = pos.side_to_move() == us;
     const bool gives_check = !same_side && pos.InCheck();
+    if (futile && !gives_check) {
+      pos.UndoMove();
+      continue;
+    }
     const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth_ ? 1 : 0);
     ++searched;
     int score;
