@@ -1,5 +1,6 @@
 // The search: iterative deepening principal variation search over a transposition table,
-// with quiescence, null-move pruning, late-move reductions and a check extension. Scores
+// with quiescence, null-move pruning, reverse futility and futility pruning, late-move
+// reductions and pruning, internal iterative reduction and a check extension. Scores
 // follow the variant's ends: only a real checkmate scores as mate; the shielded end,
 // stalemate, dead material, the fifty-move rule and repetition score as draws.
 #pragma once

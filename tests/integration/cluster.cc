@@ -159,10 +159,15 @@ void Cluster::StartCoordinator(int64_t lease_ms, const std::vector<std::string>&
   coordinator_ = *child;
   client_.reset();
   // Ready when the port takes connections (asking gRPC earlier would put the channel into
-  // its reconnect backoff) and the user service answers.
+  // its reconnect backoff) and the user service answers. A channel whose first call failed
+  // (a TLS handshake cut short on a loaded machine) is in that backoff too: the next try
+  // takes a new one.
   for (int i = 0; i < 500; ++i) {
     if (!coordinator_.Running()) break;
-    if (PortOpen(port_) && client().List().ok()) return;
+    if (PortOpen(port_)) {
+      if (client().List().ok()) return;
+      client_.reset();
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   FAIL() << "the coordinator did not come up; see " << dir_ << "/coordinator.log";
