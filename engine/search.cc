@@ -308,17 +308,19 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
     const Move m = PickNext(list, scores, i);
     const bool quiet = !IsCapture(pos, m) && m.kind() != MoveKind::kPromotion;
     const bool killer = scores[i] >= kCounterScore && scores[i] < kNoisyScore;
+    // A quiet move of a non-PV node, once one move has been searched, may be pruned below.
+    const bool prunable_quiet =
+        params_[kFutility] && !pv_node && !in_check && quiet && !root && best > -kMateBound;
     // Late quiet moves near the leaves of a non-PV node are rarely best: skip them.
-    if (params_[kFutility] && !pv_node && !in_check && quiet && !root && depth <= 4 &&
-        best > -kMateBound && searched >= params_[kLateMoveBase] + 2 * depth * depth) {
+    if (prunable_quiet && depth <= 4 && searched >= params_[kLateMoveBase] + 2 * depth * depth) {
       continue;
     }
     // Futility: a quiet move near the leaves cannot lift a position this far below alpha,
     // unless it checks (decided once it is made). Not against a mate score, which no margin
     // reaches: a mating line may need a quiet move.
     const bool futile =
-        params_[kFutility] && !pv_node && !in_check && !placement && quiet && !killer && !root &&
-        best > -kMateBound && alpha < kMateBound && depth <= params_[kFutilityMoveDepth] &&
+        prunable_quiet && !placement && !killer && alpha < kMateBound &&
+        depth <= params_[kFutilityMoveDepth] &&
         eval + params_[kFutilityMoveBase] + params_[kFutilityMoveMargin] * depth <= alpha;
     // Moves that lose material in the exchange, near the leaves: a quiet move onto a square
     // where the piece is lost, a capture that gives more than it takes by a margin.
@@ -333,13 +335,13 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
     const int history = quiet && !killer ? scores[i] : 0;
     continuation_stack_[ply] = history_.Continuation(MovedType(pos, m), m.to());
     pos.DoMove(m);
-    tt_->Prefetch(pos.key());
     const bool same_side = pos.side_to_move() == us;
     const bool gives_check = !same_side && pos.InCheck();
     if (futile && !gives_check) {
       pos.UndoMove();
       continue;
     }
+    tt_->Prefetch(pos.key());  // only for a move that will be searched
     const int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth_ ? 1 : 0);
     ++searched;
     int score;
