@@ -67,7 +67,10 @@ absl::Status Position::ParseFen(absl::string_view fen) {
         return FenError(
             fen, absl::StrCat("unknown piece letter '", std::string(1, c), "' on rank ", rank + 1));
       }
-      if (file >= v.files()) break;  // reported as too long below
+      if (file >= v.files()) {
+        return FenError(fen,
+                        absl::StrCat("rank ", rank + 1, " has more than ", v.files(), " squares"));
+      }
       const Piece p = MakePiece(std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack, pt);
       PutPiece(p, MakeSquare(file, rank));
       st.key ^= z.piece_square[p][MakeSquare(file, rank)];

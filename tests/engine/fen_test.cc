@@ -61,6 +61,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadFen{"", "needs at least the board"},
         BadFen{"4k4/9/9/9/9/9/9/4K4 w - - 0 1", "has 8 ranks"},
         BadFen{"4k5/9/9/9/9/9/9/9/4K4 w - - 0 1", "rank 9 has more than 9 squares"},
+        // A piece past the last file, not only a count past it (these were once cut off).
+        BadFen{"4k4q/9/9/9/9/9/9/9/4K4 w - - 0 1", "rank 9 has more than 9 squares"},
+        BadFen{"4k4/9/9/9/9/9/9/9/4K4QQ w - - 0 1", "rank 1 has more than 9 squares"},
         BadFen{"4k3/9/9/9/9/9/9/9/4K4 w - - 0 1", "rank 9 has fewer than 9 squares"},
         BadFen{"4k4/9/9/9/4x4/9/9/9/4K4 w - - 0 1", "unknown piece letter 'x' on rank 5"},
         BadFen{"4k4/9/9/9/0/9/9/9/4K4 w - - 0 1", "counts 0 squares"},
