@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <random>
@@ -77,10 +78,17 @@ class Locator {
     const google::protobuf::Descriptor* descriptor = proto::RunConfig::descriptor();
     const TextFormat::ParseInfoTree* tree = tree_;
     int line = -1;
-    for (const auto& [name, index] : path) {
+    for (auto [name, index] : path) {
       if (descriptor == nullptr || tree == nullptr) break;
       const google::protobuf::FieldDescriptor* field = descriptor->FindFieldByName(name);
       if (field == nullptr) break;
+      // protobuf aborts on an index that does not fit the field's kind. A repeated field named
+      // as a whole points at its first element (if written); a singular one takes no index.
+      if (field->is_repeated()) {
+        index = std::max(index, 0);
+      } else {
+        index = -1;
+      }
       const auto location = tree->GetLocation(field, index);
       if (location.line < 0) break;
       line = location.line;

@@ -86,6 +86,31 @@ TEST(RunConfig, ImpossibleValuesNameFieldAndLine) {
   EXPECT_NE(error.find("bad.textproto:8: adjudication.max_plies"), std::string::npos) << error;
 }
 
+// A repeated field named as a whole once aborted the coordinator inside protobuf (found by the
+// run_config fuzzer); it points at the field's first element, or its parent when it has none.
+TEST(RunConfig, RepeatedFieldsNamedAsAWholeHaveALine) {
+  constexpr const char* kStudy = R"(
+variant: "grandchess9"
+engine { builtin {} }
+time_control { nodes: 500 }
+placement_study {
+  replies: REPLIES_LISTED
+  budget_games: 100
+}
+)";
+  std::string error = ErrorOf(kStudy);
+  EXPECT_NE(error.find("bad.textproto:5: placement_study.cell: REPLIES_LISTED lists no cell"),
+            std::string::npos)
+      << error;
+
+  std::string text = kStudy;
+  text.replace(text.find("budget_games: 100"), 17,
+               "budget_games: 100\n  cell { white: 'c3+g3' black: 'd7+f7' }\n"
+               "  cell { white: 'c3+g3' black: 'zz' }");
+  error = ErrorOf(text);
+  EXPECT_NE(error.find("bad.textproto:9: placement_study.cell[1]"), std::string::npos) << error;
+}
+
 // Accepted before, such an override failed every pair on every worker, out of the user's sight.
 TEST(RunConfig, BuiltinParametersAreCheckedAgainstTheEngine) {
   std::string text = kValid;
