@@ -86,8 +86,8 @@ TEST(RunConfig, ImpossibleValuesNameFieldAndLine) {
   EXPECT_NE(error.find("bad.textproto:8: adjudication.max_plies"), std::string::npos) << error;
 }
 
-// A repeated field named as a whole once aborted the coordinator inside protobuf (found by the
-// run_config fuzzer); it points at the field's first element, or its parent when it has none.
+// A repeated field named as a whole once aborted `gc9 run` and `gc9 submit` inside protobuf
+// (found by the run_config fuzzer); it points at its first element, or its parent if it has none.
 TEST(RunConfig, RepeatedFieldsNamedAsAWholeHaveALine) {
   constexpr const char* kStudy = R"(
 variant: "grandchess9"

@@ -1,6 +1,6 @@
 // FEN into every built-in variant. A refused FEN leaves the game as it was; an accepted one
-// prints back stably (the FEN it prints is accepted and prints the same), and each of its
-// legal moves has a SAN, plays and takes back to the same position.
+// keeps every piece it names and prints back stably (the FEN it prints is accepted and prints
+// the same), and each of its legal moves has a SAN, plays and takes back to the same position.
 #include <algorithm>
 #include <cctype>
 #include <memory>
