@@ -179,17 +179,25 @@ struct Leg {
   std::string relative;  // empty for the first leg, whose directions are absolute
 };
 
+// The most ways a piece's multi-leg atoms, together, may combine their legs into. The engine
+// walks every path each time it generates the piece's moves, and legs multiply: seven W legs
+// make 16,384 paths, which made every position with the piece take seconds (found by the
+// betza fuzzer), and eight N legs make millions. Real multi-leg pieces have a handful.
+constexpr size_t kMaxLegCombinations = 1024;
+
 // Adds to `atom` every path that continues with legs[k] onwards from `at`, reached by the leg
-// image `prev` over `landings`.
-void ExpandLegs(const std::vector<Leg>& legs, size_t k, const PendingModifiers& mods, Step prev,
-                Step at, std::vector<Step>* landings, MoveAtom* atom) {
+// image `prev` over `landings`. Counts every complete combination in `combinations`, kept or
+// not, and gives up (false) past kMaxLegCombinations.
+bool ExpandLegs(const std::vector<Leg>& legs, size_t k, const PendingModifiers& mods, Step prev,
+                Step at, std::vector<Step>* landings, size_t* combinations, MoveAtom* atom) {
   if (k == legs.size()) {
-    if (at.dx == 0 && at.dy == 0) return;  // back on the origin: no move
+    if (++*combinations > kMaxLegCombinations) return false;
+    if (at.dx == 0 && at.dy == 0) return true;  // back on the origin: no move
     atom->paths.push_back({at, *landings});
     bool seen = false;
     for (const Step& d : atom->steps) seen |= d == at;
     if (!seen) atom->steps.push_back(at);
-    return;
+    return true;
   }
   for (const Step& s : AllImages(legs[k].base)) {
     bool keep;
@@ -203,22 +211,28 @@ void ExpandLegs(const std::vector<Leg>& legs, size_t k, const PendingModifiers& 
     if (!keep) continue;
     const Step next{at.dx + s.dx, at.dy + s.dy};
     if (k + 1 < legs.size()) landings->push_back(next);
-    ExpandLegs(legs, k + 1, mods, s, next, landings, atom);
+    if (!ExpandLegs(legs, k + 1, mods, s, next, landings, combinations, atom)) return false;
     if (k + 1 < legs.size()) landings->pop_back();
   }
+  return true;
 }
 
-void AddMultiLegAtom(const std::vector<Leg>& legs, const PendingModifiers& mods,
-                     std::vector<MoveAtom>* out) {
+// False when the piece's atoms so far, counted in `combinations`, combine their legs into more
+// than kMaxLegCombinations ways.
+bool AddMultiLegAtom(const std::vector<Leg>& legs, const PendingModifiers& mods,
+                     size_t* combinations, std::vector<MoveAtom>* out) {
   MoveAtom atom;
   std::vector<Step> landings;
-  ExpandLegs(legs, 0, mods, Step{0, 0}, Step{0, 0}, &landings, &atom);
-  if (atom.paths.empty()) return;  // e.g. "WabW" or "WafF": a legal description of no move
+  if (!ExpandLegs(legs, 0, mods, Step{0, 0}, Step{0, 0}, &landings, combinations, &atom)) {
+    return false;
+  }
+  if (atom.paths.empty()) return true;  // e.g. "WabW" or "WafF": a legal description of no move
   atom.multi_leg = true;
   atom.quiet = !mods.capture_only || mods.move_only;
   atom.capture = !mods.move_only || mods.capture_only;
   atom.initial = mods.initial;
   out->push_back(std::move(atom));
+  return true;
 }
 
 void AddAtom(Step base, int range, const PendingModifiers& mods, std::vector<MoveAtom>* out) {
@@ -317,6 +331,7 @@ absl::StatusOr<std::vector<MoveAtom>> ParseBetza(absl::string_view betza) {
   std::vector<MoveAtom> atoms;
   PendingModifiers mods;
   bool pending = false;
+  size_t leg_combinations = 0;  // of every multi-leg atom so far
   size_t i = 0;
   auto error = [&](absl::string_view what) { return BetzaError(betza, i, what); };
   if (betza.empty()) return absl::InvalidArgumentError("betza: empty move description");
@@ -353,6 +368,7 @@ absl::StatusOr<std::vector<MoveAtom>> ParseBetza(absl::string_view betza) {
     Step first_leg;
     if (LeaperVector(c, &first_leg) && i + 1 < betza.size() && betza[i + 1] == 'a') {
       std::vector<Leg> legs = {{first_leg, ""}};
+      const size_t first_leg_pos = i;
       ++i;
       if (absl::Status s = ParseLaterLegs(betza, &i, &legs); !s.ok()) return s;
       // Lameness and hopping concern a single leg's path, which multi-leg moves do not check.
@@ -360,7 +376,11 @@ absl::StatusOr<std::vector<MoveAtom>> ParseBetza(absl::string_view betza) {
       if (mods.hopper) {
         return BetzaError(betza, mods.hopper_pos, "'p' (hopper) on a multi-leg move");
       }
-      AddMultiLegAtom(legs, mods, &atoms);
+      if (!AddMultiLegAtom(legs, mods, &leg_combinations, &atoms)) {
+        return BetzaError(betza, first_leg_pos,
+                          absl::StrCat("the multi-leg moves combine their legs in more than ",
+                                       kMaxLegCombinations, " ways"));
+      }
       mods = PendingModifiers();
       pending = false;
       continue;

@@ -307,6 +307,21 @@ TEST(BetzaTest, MultiLegErrorsNameTheProblem) {
   has("KaW", "'K' is a shorthand, not a leaper letter for a leg at position 1");
   has("nWaF", "'n' (lame) on a multi-leg move at position 1");
   has("mpWaF", "'p' (hopper) on a multi-leg move at position 2");
+  // Legs multiply: seven W legs made 16,384 paths, which the engine walked at every move
+  // generation (a fuzzer time-out); eight N legs would make 16,777,216.
+  const std::string too_many = "the multi-leg moves combine their legs in more than 1024 ways";
+  has("R2WaWaWaWaWaWaW", too_many + " at position 3");
+  has("NaNaNaNaNaNaNaN", too_many + " at position 1");
+  has("WaWaWaWaWFaFaFaF", too_many + " at position 10");  // 1024, then 256 more
+}
+
+TEST(BetzaTest, ManyLegsAreFineWhileTheirCombinationsAreFew) {
+  auto at_the_limit = ParseBetza("WaWaWaWaW");  // 4^5 = 1024 combinations
+  ASSERT_TRUE(at_the_limit.ok()) << at_the_limit.status();
+  EXPECT_GT(PathCount(*at_the_limit), 0);
+  auto straight = ParseBetza("WafWafWafWafWafWafWafWafW");  // nine legs, one way per direction
+  ASSERT_TRUE(straight.ok()) << straight.status();
+  EXPECT_EQ(PathCount(*straight), 4);
 }
 
 }  // namespace
