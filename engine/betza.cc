@@ -179,10 +179,10 @@ struct Leg {
   std::string relative;  // empty for the first leg, whose directions are absolute
 };
 
-// The most ways a piece's multi-leg atoms, together, may combine their legs into. The engine
-// walks every path each time it generates the piece's moves, and legs multiply: seven W legs
-// make 16,384 paths, which made every position with the piece take seconds (found by the
-// betza fuzzer), and eight N legs make millions. Real multi-leg pieces have a handful.
+// The most ways the multi-leg atoms of one description, together, may combine their legs into.
+// The engine walks every path each time it generates the piece's moves, and legs multiply:
+// seven W legs make 16,384 paths, which made every position with the piece take seconds (found
+// by the betza fuzzer), and eight N legs make millions. Real multi-leg pieces have a handful.
 constexpr size_t kMaxLegCombinations = 1024;
 
 // Adds to `atom` every path that continues with legs[k] onwards from `at`, reached by the leg
@@ -217,8 +217,8 @@ bool ExpandLegs(const std::vector<Leg>& legs, size_t k, const PendingModifiers& 
   return true;
 }
 
-// False when the piece's atoms so far, counted in `combinations`, combine their legs into more
-// than kMaxLegCombinations ways.
+// False when the description's atoms so far, counted in `combinations`, combine their legs
+// into more than kMaxLegCombinations ways.
 bool AddMultiLegAtom(const std::vector<Leg>& legs, const PendingModifiers& mods,
                      size_t* combinations, std::vector<MoveAtom>* out) {
   MoveAtom atom;
