@@ -52,9 +52,12 @@ class BoardGame : public Game {
     std::vector<std::string> parts;
     Position pos = pos_;
     for (Move m : moves) {
-      // The pass that ends a turn early is implicit in the turn's text.
-      if (!(m.kind() == MoveKind::kPass && pos.turn_moves() > 0))
-        parts.push_back(MoveToSan(pos, m));
+      // The pass that ends a turn early after moves of this text is implicit in it. A pass
+      // alone, ending a turn whose moves were played before, is written "--" like any pass;
+      // left out, it made an empty SAN that parsed back to nothing (found by the san fuzzer).
+      const bool implicit_pass =
+          m.kind() == MoveKind::kPass && pos.turn_moves() > 0 && !parts.empty();
+      if (!implicit_pass) parts.push_back(MoveToSan(pos, m));
       pos.DoMove(m);
     }
     return absl::StrJoin(parts, ",");

@@ -245,7 +245,7 @@ TEST(SanTest, GranlemPawnStepsAreDisambiguated) {
       const std::vector<std::string> legal = game->LegalMoves();
       std::set<std::string> seen;
       for (const std::string& uci : legal) {
-        if (uci == "0000") continue;  // a turn's early end is no move of its own in SAN
+        // "0000", ending a multi-move turn early, is "--" here: a pass given alone.
         absl::StatusOr<std::string> san = game->San(uci);
         ASSERT_TRUE(san.ok()) << uci << ": " << san.status();
         EXPECT_TRUE(seen.insert(*san).second) << *san << " twice in " << game->Fen();
