@@ -153,21 +153,23 @@ int Searcher::QSearch(int alpha, int beta, int ply) {
     }
   }
 
-  // Out of check only captures and promotions are searched, so only they are generated; a
-  // quiet stalemate is then left to the stand-pat, as engines usually do.
+  // Out of check only captures and promotions are searched, so only they are generated, and
+  // only once the stand-pat has not already decided; a quiet stalemate is then left to the
+  // stand-pat, as engines usually do.
   MoveList& list = lists_[ply];
-  GenerateLegal(pos, &list, in_check ? GenMode::kAll : GenMode::kCaptures);
-  if (in_check && list.size == 0) return TerminalScore(ply);
-
   int best = -kInfiniteScore;
   int static_eval = 0;
-  if (!in_check) {
+  if (in_check) {
+    GenerateLegal(pos, &list, GenMode::kAll);
+    if (list.size == 0) return TerminalScore(ply);
+  } else {
     static_eval = tte ? tte->eval : Evaluate();
     best = static_eval;
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
     // A side with pawns in hand can only drop them: quiet moves, so the stand-pat stands.
     if (!pos.HandEmpty(pos.side_to_move())) return best;
+    GenerateLegal(pos, &list, GenMode::kCaptures);
   }
 
   int scores[kMaxMoves];
