@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,15 @@
 
 namespace gc9::worker {
 
+// What an engine said about its move and what the move cost, for the PGN's move comments.
+struct MoveStats {
+  std::optional<int> score_cp;  // mover's view
+  std::optional<int> mate_in;
+  int depth = 0;
+  int64_t elapsed_ms = 0;
+  std::optional<int64_t> clock_ms;  // the mover's clock after the move, its increment added
+};
+
 struct GameRecord {
   std::string white;
   std::string black;
@@ -24,9 +34,10 @@ struct GameRecord {
   // checkmate, shielded, stalemate, dead, fifty, repetition, adjudicated-draw, resign,
   // max-length, illegal-move, time-loss, crash, protocol-error
   std::string reason;
-  std::string detail;              // free text for faults: the illegal move, the exit status ...
-  std::vector<std::string> moves;  // every move from start_fen, the opening's included
-  int opening_plies = 0;           // how many of `moves` came from the opening
+  std::string detail;                 // free text for faults: the illegal move, the exit status ...
+  std::vector<std::string> moves;     // every move from start_fen, the opening's included
+  int opening_plies = 0;              // how many of `moves` came from the opening
+  std::vector<MoveStats> move_stats;  // one per move after the opening's
   std::string start_fen;
   std::string pgn;
 };

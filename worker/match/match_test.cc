@@ -3,6 +3,7 @@
 #include "worker/match/match.h"
 
 #include <functional>
+#include <optional>
 #include <utility>
 
 #include "engine/game.h"
@@ -254,6 +255,38 @@ TEST(PlayGameTest, ClockWithIncrement) {
   EXPECT_FALSE(black.requests()[0].white_to_move);
   EXPECT_EQ(PgnTag(*ReadPgn(game->pgn), "TimeControl"), "1+0.1");
   EXPECT_EQ(PgnTag(*ReadPgn(game->pgn), "Termination"), "time forfeit");
+  // Each move's comment gives the time it took and the clock it left, increment added; the
+  // losing move is no move and has none.
+  const std::vector<std::string> comments = ReadPgn(game->pgn)->move_comments;
+  ASSERT_EQ(comments.size(), 8u);
+  EXPECT_EQ(comments[0], "0.300s [%clk 0:00:00.8]");
+  EXPECT_EQ(comments[1], "0.010s [%clk 0:00:01.0]");
+  EXPECT_EQ(comments[6], "0.300s [%clk 0:00:00.2]");
+  EXPECT_EQ(comments[7], "0.010s [%clk 0:00:01.3]");
+}
+
+// The comments carry what the engine said: score (or mate) and depth; a game without a clock
+// has no %clk, and the opening's moves have no comment.
+TEST(PlayGameTest, MoveCommentsGiveScoreAndDepth) {
+  auto say = [](std::optional<int> cp, std::optional<int> mate, int depth) {
+    return [=](const GoRequest&, Game& pos, int) {
+      PlayerMove move = ScriptedPlayer::FirstLegal(pos);
+      move.score_cp = cp;
+      move.mate_in = mate;
+      move.depth = depth;
+      move.elapsed_ms = 1234;
+      return move;
+    };
+  };
+  ScriptedPlayer white("w", say(-35, std::nullopt, 12)), black("b", say(std::nullopt, 3, 0));
+  Adjudication adj;
+  adj.max_plies = 4;
+  absl::StatusOr<GameRecord> game =
+      PlayGame(Grand(), Opening{"", {"e3e4", "e8e7"}}, white, black, Nodes(), adj);
+  ASSERT_TRUE(game.ok()) << game.status();
+  const PgnGame pgn = *ReadPgn(game->pgn);
+  EXPECT_EQ(pgn.move_comments, (std::vector<std::string>{"", "", "-0.35/12 1.234s", "+M3 1.234s"}));
+  EXPECT_EQ(pgn.termination_comment, "max-length");
 }
 
 // An odds game: each side runs its own clock with its own increment, is told both, and loses
@@ -363,7 +396,9 @@ TEST(PlayGameTest, MultiMoveTurnsAreOneEntryEach) {
   EXPECT_EQ(black.requests()[1].moves.size(), 3u);
   EXPECT_FALSE(black.requests()[1].white_to_move);
   ExpectAllLegal(granlem, *game);
-  EXPECT_NE(game->pgn.find("\n1. dd3,Nh3,oo3 dd10,Nh10 2. aa3 aa10 {max-length} 1/2-1/2\n"),
+  // Each turn is followed by its comment (the scripted players take no time).
+  EXPECT_NE(game->pgn.find("\n1. dd3,Nh3,oo3 {0.000s} 1... dd10,Nh10 {0.000s} 2. aa3 {0.000s} "
+                           "2... aa10\n{0.000s} {max-length} 1/2-1/2\n"),
             std::string::npos)
       << game->pgn;
   absl::StatusOr<PgnGame> pgn = ReadPgn(game->pgn);

@@ -36,6 +36,15 @@ void AppendToken(absl::string_view token, std::string* text, size_t* line_length
   *line_length += token.size();
 }
 
+// A comment as one token; a brace inside would end it early.
+std::string CommentToken(absl::string_view comment) {
+  std::string token = absl::StrCat("{", comment, "}");
+  for (size_t i = 1; i + 1 < token.size(); ++i) {
+    if (token[i] == '}') token[i] = ')';
+  }
+  return token;
+}
+
 bool IsResult(absl::string_view token) {
   return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
 }
@@ -80,13 +89,13 @@ absl::StatusOr<std::string> WritePgn(const std::shared_ptr<const engine::Variant
     last_number = number;
     AppendToken(token, &text, &line_length);
     RETURN_IF_ERROR(board->Play(game.moves[i]));
+    if (i < game.move_comments.size() && !game.move_comments[i].empty()) {
+      AppendToken(CommentToken(game.move_comments[i]), &text, &line_length);
+      after_white_move = false;  // after a comment, Black's move is numbered again ("3...")
+    }
   }
   if (!game.termination_comment.empty()) {
-    std::string comment = game.termination_comment;
-    for (char& c : comment) {
-      if (c == '}') c = ')';  // a brace would end the comment early
-    }
-    AppendToken(absl::StrCat("{", comment, "}"), &text, &line_length);
+    AppendToken(CommentToken(game.termination_comment), &text, &line_length);
   }
   AppendToken(game.result.empty() ? "*" : game.result, &text, &line_length);
   text.append("\n\n");
@@ -129,8 +138,14 @@ absl::StatusOr<PgnGame> ReadPgn(absl::string_view text) {
     if (c == '{') {
       size_t end = text.find('}', i);
       if (end == absl::string_view::npos) return absl::InvalidArgumentError("open comment");
-      if (variation_depth == 0)
-        game.termination_comment = std::string(text.substr(i + 1, end - i - 1));
+      if (variation_depth == 0) {
+        std::string comment(text.substr(i + 1, end - i - 1));
+        if (game.move_comments.size() < game.moves.size()) {
+          game.move_comments.resize(game.moves.size());
+          game.move_comments.back() = comment;
+        }
+        game.termination_comment = std::move(comment);
+      }
       i = end + 1;
       continue;
     }

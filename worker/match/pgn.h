@@ -19,6 +19,9 @@ struct PgnGame {
   // WritePgn takes UCI text, one entry per ply or (multi-move variants) per whole turn, moves
   // joined by commas; ReadPgn gives the movetext's SAN tokens, one per ply or turn.
   std::vector<std::string> moves;
+  // A comment after each move ("+0.35/12 0.412s [%clk 0:00:09.6]"), "" for none; may be
+  // shorter than `moves`. ReadPgn gives the first comment after each move.
+  std::vector<std::string> move_comments;
   std::string result;               // "1-0", "0-1", "1/2-1/2", "*"
   std::string termination_comment;  // written after the last move, e.g. "White mates"
 };
@@ -29,7 +32,7 @@ struct PgnGame {
 absl::StatusOr<std::string> WritePgn(const std::shared_ptr<const engine::Variant>& variant,
                                      const PgnGame& game);
 
-// Reads one game back (tags, SAN moves without numbers and comments, result); for tests and
+// Reads one game back (tags, SAN moves without numbers, their comments, result); for tests and
 // the CLI's tools, not a general PGN parser. Engine::Game::ParseSan turns the moves back into
 // UCI text (a turn's parts one by one).
 absl::StatusOr<PgnGame> ReadPgn(absl::string_view text);

@@ -36,6 +36,29 @@ TEST(PgnTest, WritesTagsAndReadsThemBack) {
   EXPECT_EQ(back->termination_comment, "max-length");
 }
 
+// A comment follows its move; Black's move after one is numbered again, as PGN's export
+// format asks; a brace inside a comment cannot end it early.
+TEST(PgnTest, MoveCommentsFollowTheirMoves) {
+  auto grand = *engine::BuiltinVariant("grand");
+  PgnGame game;
+  game.start_fen = grand->start_fen();
+  game.moves = {"e3e4", "e8e7", "b2c4", "b9c7"};
+  game.move_comments = {"+0.20/9 0.500s [%clk 0:00:09.6]", "", "a } brace"};
+  game.result = "*";
+  game.termination_comment = "stopped";
+  absl::StatusOr<std::string> text = WritePgn(grand, game);
+  ASSERT_TRUE(text.ok()) << text.status();
+  EXPECT_EQ(Movetext(*text),
+            "1. e4 {+0.20/9 0.500s [%clk 0:00:09.6]} 1... e7 2. Nc4 {a ) brace} 2... Nc7\n"
+            "{stopped} *\n\n");
+  absl::StatusOr<PgnGame> back = ReadPgn(*text);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->moves, (std::vector<std::string>{"e4", "e7", "Nc4", "Nc7"}));
+  EXPECT_EQ(back->move_comments, (std::vector<std::string>{"+0.20/9 0.500s [%clk 0:00:09.6]", "",
+                                                           "a ) brace", "stopped"}));
+  EXPECT_EQ(back->termination_comment, "stopped");
+}
+
 TEST(PgnTest, PlacementNumbersFollowTheFenCounter) {
   // White drops both pawns, then Black: all four drops are move 1 by the FEN counter.
   auto gc9 = *engine::BuiltinVariant("grandchess9");
