@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -52,7 +53,7 @@ void End(GameRecord* record, Outcome result, std::string reason, std::string det
 
 // cutechess's move comment, score/depth and the time taken ("+0.35/12 0.412s", "-M3/9 1.020s"),
 // then the clock left as PGN's %clk command where there is a clock, to a tenth of a second.
-std::string MoveComment(const MoveStats& move) {
+std::string MoveComment(const PlayerMove& move, std::optional<int64_t> clock_ms) {
   std::string comment;
   if (move.mate_in.has_value()) {
     comment = absl::StrCat(*move.mate_in > 0 ? "+M" : "-M", std::abs(*move.mate_in));
@@ -62,8 +63,8 @@ std::string MoveComment(const MoveStats& move) {
   if (!comment.empty() && move.depth > 0) absl::StrAppend(&comment, "/", move.depth);
   if (!comment.empty()) comment.push_back(' ');
   absl::StrAppend(&comment, absl::StrFormat("%.3fs", move.elapsed_ms / 1000.0));
-  if (move.clock_ms.has_value()) {
-    const int64_t tenths = *move.clock_ms / 100;
+  if (clock_ms.has_value()) {
+    const int64_t tenths = *clock_ms / 100;
     absl::StrAppend(&comment, absl::StrFormat(" [%%clk %d:%02d:%02d.%d]", tenths / 36000,
                                               tenths / 600 % 60, tenths / 10 % 60, tenths % 10));
   }
@@ -105,8 +106,7 @@ absl::Status WriteRecordPgn(const std::shared_ptr<const engine::Variant>& varian
   }
   game.start_fen = record->start_fen;
   game.moves = record->moves;
-  game.move_comments.resize(record->opening_plies);
-  for (const MoveStats& move : record->move_stats) game.move_comments.push_back(MoveComment(move));
+  game.move_comments = record->move_comments;
   game.result = std::string(engine::OutcomeText(record->result));
   game.termination_comment = record->reason;
   if (!record->detail.empty()) absl::StrAppend(&game.termination_comment, ": ", record->detail);
@@ -220,12 +220,9 @@ absl::StatusOr<GameRecord> PlayGame(const std::shared_ptr<const engine::Variant>
       break;
     }
     record.moves.push_back(*std::move(turn));
-    MoveStats& stats = record.move_stats.emplace_back();
-    stats.score_cp = reply.score_cp;
-    stats.mate_in = reply.mate_in;
-    stats.depth = reply.depth;
-    stats.elapsed_ms = reply.elapsed_ms;
-    if (our_tc.is_clock()) stats.clock_ms = clock_ms[us];
+    record.move_comments.resize(record.moves.size() - 1);  // the opening's have none
+    record.move_comments.push_back(
+        MoveComment(reply, our_tc.is_clock() ? std::optional(clock_ms[us]) : std::nullopt));
 
     engine::GameResult rules = game->Result();
     if (rules.end != engine::GameEnd::kOngoing) {
