@@ -12,6 +12,7 @@
 #include "absl/strings/strip.h"
 #include "common/file.h"
 #include "common/status_macros.h"
+#include "engine/variant.h"
 
 namespace gc9::engine {
 
@@ -51,6 +52,7 @@ Params::Params() { Reset(); }
 
 void Params::Reset() {
   for (int i = 0; i < kParamCount; ++i) values_.values[i] = ParamSpecs()[i].default_value;
+  values_.set.reset();
 }
 
 absl::Status Params::Set(absl::string_view name, double value) {
@@ -64,6 +66,7 @@ absl::Status Params::Set(absl::string_view name, double value) {
                                                  spec.name, value, spec.min, spec.max));
   }
   values_.values[id] = int(rounded);
+  values_.set.set(id);
   return absl::OkStatus();
 }
 
@@ -103,13 +106,23 @@ absl::Status Params::LoadFile(const std::string& path) {
   return ApplyText(text, path);
 }
 
-std::vector<std::string> Params::Listing() const {
+ParamSnapshot WithVariantWeights(const ParamSnapshot& params, const Variant& variant) {
+  ParamSnapshot weighted = params;
+  for (const auto& [id, value] : variant.eval_weights()) {
+    if (!params.set[id]) weighted.values[id] = value;
+  }
+  return weighted;
+}
+
+std::vector<std::string> Params::Listing(const Variant* variant) const {
+  const std::array<int, kParamCount> values =
+      variant ? WithVariantWeights(values_, *variant).values : values_.values;
   std::vector<std::string> lines;
   for (int i = 0; i < kParamCount; ++i) {
     const ParamSpec& spec = ParamSpecs()[i];
     if (!spec.tuned) continue;
-    lines.push_back(absl::StrFormat("%s,%d,%d,%d,%g,%.4f", spec.name, values_.values[i], spec.min,
-                                    spec.max, spec.c_end, spec.r_end));
+    lines.push_back(absl::StrFormat("%s,%d,%d,%d,%g,%.4f", spec.name, values[i], spec.min, spec.max,
+                                    spec.c_end, spec.r_end));
   }
   return lines;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,8 @@
 #include "absl/strings/string_view.h"
 
 namespace gc9::engine {
+
+class Variant;
 
 // X(Name, default, min, max, c_end, r_end, tuned)
 // Values are integers (centipawns for scores). c_end and r_end are the SPSA step and learning
@@ -141,16 +144,26 @@ struct ParamSpec {
   bool tuned;
 };
 
+// The evaluation's parameters (everything up to Tempo), which a variant's definition may
+// give values of its own (Variant::eval_weights); the rest steer the search.
+inline bool IsEvaluationParam(int id) { return id >= 0 && id <= kTempo; }
+
 // The registry in declaration order.
 const std::array<ParamSpec, kParamCount>& ParamSpecs();
 // The index of a parameter by name (case-insensitive, as UCI option names are), or -1.
 int FindParam(absl::string_view name);
 
-// The values the search reads: a plain copy, taken when a search starts.
+// The values the search reads: a plain copy, taken when a search starts. `set` marks the
+// values given explicitly (UCI, a parameter file, SPSA): a variant's own evaluation weights
+// replace only the others.
 struct ParamSnapshot {
   std::array<int, kParamCount> values;
+  std::bitset<kParamCount> set;
   int operator[](ParamId id) const { return values[id]; }
 };
+
+// `params` with the variant's own evaluation weights in place of the values not set.
+ParamSnapshot WithVariantWeights(const ParamSnapshot& params, const Variant& variant);
 
 // A set of parameter values, all at their defaults until set.
 class Params {
@@ -172,8 +185,10 @@ class Params {
   absl::Status ApplyText(absl::string_view text, absl::string_view source);
   absl::Status LoadFile(const std::string& path);
 
-  // One `name,value,min,max,c_end,r_end` line per tuned parameter, at the current values.
-  std::vector<std::string> Listing() const;
+  // One `name,value,min,max,c_end,r_end` line per tuned parameter, at the values a search of
+  // `variant` uses (its own evaluation weights where no value was set), or at the current
+  // values without one.
+  std::vector<std::string> Listing(const Variant* variant = nullptr) const;
 
  private:
   ParamSnapshot values_;

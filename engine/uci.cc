@@ -101,7 +101,7 @@ bool UciSession::Handle(absl::string_view line) {
     status = Bench(args);
   } else if (command == "params") {
     std::string listing;
-    for (const std::string& entry : engine_.params().Listing())
+    for (const std::string& entry : engine_.params().Listing(engine_.game().variant().get()))
       absl::StrAppend(&listing, entry, "\n");
     if (!listing.empty()) listing.pop_back();
     Emit(listing);

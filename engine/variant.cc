@@ -9,6 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "common/status_macros.h"
 #include "engine/boards.h"
+#include "engine/params.h"
 
 namespace gc9::engine {
 namespace {
@@ -293,6 +294,31 @@ absl::Status Variant::BuildTurns(const proto::TurnRules& turns) {
   return absl::OkStatus();
 }
 
+absl::Status Variant::BuildEvalWeights(const proto::VariantDefinition& def) {
+  for (int i = 0; i < def.eval_weights_size(); ++i) {
+    const proto::EvalWeight& weight = def.eval_weights(i);
+    const std::string field = absl::StrCat("eval_weights[", i, "]");
+    const int id = FindParam(weight.name());
+    if (id < 0) {
+      return FieldError(field, absl::StrCat("unknown parameter \"", weight.name(), "\""));
+    }
+    const ParamSpec& spec = ParamSpecs()[id];
+    if (!IsEvaluationParam(id)) {
+      return FieldError(
+          field, absl::StrCat(spec.name, " is a search parameter, not an evaluation weight"));
+    }
+    if (weight.value() < spec.min || weight.value() > spec.max) {
+      return FieldError(field, absl::StrCat(spec.name, " value ", weight.value(), " is outside ",
+                                            spec.min, "..", spec.max));
+    }
+    for (const auto& [seen, value] : eval_weights_) {
+      if (seen == id) return FieldError(field, absl::StrCat(spec.name, " is given twice"));
+    }
+    eval_weights_.emplace_back(id, weight.value());
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Variant::Build(const proto::VariantDefinition& def) {
   definition_ = def;
   name_ = def.name();
@@ -405,6 +431,7 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
     }
   }
   if (def.has_turns()) RETURN_IF_ERROR(BuildTurns(def.turns()));
+  RETURN_IF_ERROR(BuildEvalWeights(def));
   stalemate_loses_ = def.stalemate() == proto::STALEMATE_LOSS;
 
   switch (def.shield()) {

@@ -148,6 +148,8 @@ class Variant {
   bool dead_material_rule() const { return dead_material_; }
   uint16_t lone_minor_types() const { return lone_minor_types_; }
   const std::string& start_fen() const { return start_fen_; }
+  // The variant's own evaluation weights (parameter id, value), checked against the registry.
+  const std::vector<std::pair<int, int>>& eval_weights() const { return eval_weights_; }
   bool provisional_start() const { return definition_.provisional_start(); }
 
  private:
@@ -156,6 +158,7 @@ class Variant {
   absl::Status BuildPiece(int index, const proto::PieceDefinition& def, PieceInfo* info);
   absl::Status BuildPromotion(const proto::PromotionRules& promo);
   absl::Status BuildTurns(const proto::TurnRules& turns);
+  absl::Status BuildEvalWeights(const proto::VariantDefinition& def);
   absl::StatusOr<RankSet> RankSetOf(const google::protobuf::RepeatedField<int32_t>& ranks,
                                     absl::string_view field) const;
 
@@ -191,6 +194,7 @@ class Variant {
   bool dead_material_ = false;
   uint16_t lone_minor_types_ = 0;
   std::string start_fen_;
+  std::vector<std::pair<int, int>> eval_weights_;
 };
 
 template <>

@@ -42,6 +42,12 @@ struct BadDefinition {
   const char* problem;
 };
 
+void AddWeight(proto::VariantDefinition* def, const std::string& name, int value) {
+  proto::EvalWeight* weight = def->add_eval_weights();
+  weight->set_name(name);
+  weight->set_value(value);
+}
+
 TEST(VariantDefinitionTest, BadDefinitionsNameTheFieldAndProblem) {
   const proto::VariantDefinition good = Builtin("grandchess9")->definition();
   std::vector<BadDefinition> cases = {
@@ -67,6 +73,18 @@ TEST(VariantDefinitionTest, BadDefinitionsNameTheFieldAndProblem) {
        "draws.repetition_count"},
       {"shield", [](auto* d) { d->mutable_pieces(6)->set_shields_king(false); },
        "shield: a shield rule needs a piece with shields_king"},
+      {"weight name", [](auto* d) { AddWeight(d, "Mobility", 10); },
+       "eval_weights[0]: unknown parameter \"Mobility\""},
+      {"search weight", [](auto* d) { AddWeight(d, "LmrBase", 80); },
+       "eval_weights[0]: LmrBase is a search parameter, not an evaluation weight"},
+      {"weight range", [](auto* d) { AddWeight(d, "MobilityMg", 101); },
+       "eval_weights[0]: MobilityMg value 101 is outside 0..100"},
+      {"weight twice",
+       [](auto* d) {
+         AddWeight(d, "MobilityMg", 10);
+         AddWeight(d, "mobilitymg", 12);
+       },
+       "eval_weights[1]: MobilityMg is given twice"},
   };
   for (const BadDefinition& c : cases) {
     proto::VariantDefinition def = good;

@@ -115,5 +115,37 @@ TEST(EvalTest, PlacementPrefersTheCentre) {
   EXPECT_GT(eval.Evaluate(centre), eval.Evaluate(edge));
 }
 
+TEST(EvalTest, AVariantsOwnWeightsReplaceOnlyTheDefaults) {
+  // Grand Chess's definition gives Tempo a value of its own; other variants keep the registry's.
+  const Position grand = At("grand",
+                            "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/"
+                            "1NBQKCABN1/R8R w - - 0 1");
+  int grand_tempo = -1;
+  for (const auto& [id, value] : grand.variant().eval_weights()) {
+    if (id == kTempo) grand_tempo = value;
+  }
+  ASSERT_GE(grand_tempo, 0) << "grand.textproto no longer sets Tempo";
+  ASSERT_NE(grand_tempo, ParamSpecs()[kTempo].default_value);
+  Params params;
+  const int variants_own = Evaluator(grand.variant_ptr(), params.snapshot()).Evaluate(grand);
+  // A value set explicitly, even the registry's default, wins over the variant's.
+  ASSERT_TRUE(params.Set("Tempo", ParamSpecs()[kTempo].default_value).ok());
+  const int explicit_default = Evaluator(grand.variant_ptr(), params.snapshot()).Evaluate(grand);
+  EXPECT_EQ(variants_own - explicit_default, grand_tempo - ParamSpecs()[kTempo].default_value);
+  params.Reset();  // forgets the explicit value too
+  EXPECT_EQ(Evaluator(grand.variant_ptr(), params.snapshot()).Evaluate(grand), variants_own);
+
+  // TheGrandChess9 has no weights of its own: setting every value to its default changes nothing.
+  const Position tgc9 = At("grandchess9",
+                           "rc2qkbcr/1pp1ppppp/3npp3/p2p5/9/P8/2P1PPP2/"
+                           "1PP1PPCPP/RCN1QKB1R w - - 1 7");
+  EXPECT_TRUE(tgc9.variant().eval_weights().empty());
+  Params all_set;
+  for (const ParamSpec& spec : ParamSpecs())
+    ASSERT_TRUE(all_set.Set(spec.name, spec.default_value).ok());
+  EXPECT_EQ(Evaluator(tgc9.variant_ptr(), all_set.snapshot()).Evaluate(tgc9),
+            Evaluator(tgc9.variant_ptr(), Params().snapshot()).Evaluate(tgc9));
+}
+
 }  // namespace
 }  // namespace gc9::engine

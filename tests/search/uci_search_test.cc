@@ -6,8 +6,10 @@
 #include <regex>
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
 #include "engine/bench.h"
 #include "engine/uci.h"
+#include "engine/variant_catalog.h"
 #include "gtest/gtest.h"
 
 namespace gc9::engine {
@@ -166,6 +168,19 @@ TEST_F(UciSearchTest, OptionsAndParameters) {
   EXPECT_TRUE(Contains(out, "SceptreValueMg,1150,600,2000,40,0.0020\n")) << out;
   const auto listing = Lines(out, "");
   EXPECT_EQ(listing.size(), Params().Listing().size());
+  // Grand Chess's own weights are the values its search uses, so `params` lists them, and a
+  // value set explicitly replaces the variant's.
+  out = "\n" + Run({"setoption name UCI_Variant value grand", "setoption name MobilityEg value 30",
+                    "params"});
+  const auto grand = *BuiltinVariant("grand");
+  for (const auto& [id, value] : grand->eval_weights()) {
+    const ParamSpec& spec = ParamSpecs()[id];
+    if (id == kMobilityEg) {
+      EXPECT_TRUE(Contains(out, absl::StrCat("\nMobilityEg,30,"))) << out;
+    } else {
+      EXPECT_TRUE(Contains(out, absl::StrCat("\n", spec.name, ",", value, ","))) << spec.name;
+    }
+  }
 }
 
 TEST_F(UciSearchTest, GameOverGivesNoMove) {
