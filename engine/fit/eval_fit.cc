@@ -15,6 +15,9 @@
 namespace gc9::engine::fit {
 namespace {
 
+// BestScale's range in hundredths of the reference's scale.
+constexpr int kFirstScale = 25, kLastScale = 400;
+
 double Sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 bool Quiet(Position& pos, Move best, const Evaluator& eval) {
@@ -78,27 +81,45 @@ Params StartingParams(const Variant& variant) {
 EvalFit::EvalFit(std::shared_ptr<const Variant> variant, std::vector<FitSample> samples)
     : variant_(std::move(variant)), samples_(std::move(samples)) {}
 
-double EvalFit::Error(const Params& params, double scale) const {
-  if (samples_.empty()) return 0;
+std::vector<int> EvalFit::Evaluations(const Params& params) const {
   const Evaluator eval(variant_, params.snapshot());
+  std::vector<int> evaluations;
+  evaluations.reserve(samples_.size());
+  for (const FitSample& s : samples_) evaluations.push_back(eval.Evaluate(s.pos));
+  return evaluations;
+}
+
+double EvalFit::ErrorOf(const std::vector<int>& evaluations, double scale) const {
+  if (samples_.empty()) return 0;
   double sum = 0;
-  for (const FitSample& s : samples_) {
-    const double d = Sigmoid(eval.Evaluate(s.pos) * scale) - s.target;
+  for (size_t i = 0; i < samples_.size(); ++i) {
+    const double d = Sigmoid(evaluations[i] * scale) - samples_[i].target;
     sum += d * d;
   }
   return sum / samples_.size();
 }
 
+double EvalFit::Error(const Params& params, double scale) const {
+  return ErrorOf(Evaluations(params), scale);
+}
+
 double EvalFit::BestScale(const Params& params) const {
-  double best_scale = kReferenceLogitPerCp, best_error = Error(params, best_scale);
-  for (double factor = 0.25; factor <= 4.0; factor += 0.01) {
-    const double error = Error(params, kReferenceLogitPerCp * factor);
+  const std::vector<int> evaluations = Evaluations(params);
+  double best_scale = kReferenceLogitPerCp, best_error = ErrorOf(evaluations, best_scale);
+  for (int hundredths = kFirstScale; hundredths <= kLastScale; ++hundredths) {
+    const double scale = kReferenceLogitPerCp * hundredths / 100;
+    const double error = ErrorOf(evaluations, scale);
     if (error < best_error) {
       best_error = error;
-      best_scale = kReferenceLogitPerCp * factor;
+      best_scale = scale;
     }
   }
   return best_scale;
+}
+
+bool EvalFit::AtEndOfScaleRange(double scale) {
+  return scale == kReferenceLogitPerCp * kFirstScale / 100 ||
+         scale == kReferenceLogitPerCp * kLastScale / 100;
 }
 
 double EvalFit::Pass(Params* params, double scale, double error) const {

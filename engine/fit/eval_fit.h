@@ -6,7 +6,6 @@
 // exchange that is under way. The narrow board build only: every variant up to 12x10.
 #pragma once
 
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,15 +47,20 @@ class EvalFit {
 
   // The error at `params` with our centipawns times `scale` as the logit.
   double Error(const Params& params, double scale) const;
-  // The scale that fits `params` best: how our centipawns compare with the reference's.
+  // The scale that fits `params` best: how our centipawns compare with the reference's,
+  // searched from 0.25 to 4 times the reference's in steps of 0.01.
   double BestScale(const Params& params) const;
+  // Whether `scale` is an end of that range: too few positions, or scores on another scale.
+  static bool AtEndOfScaleRange(double scale);
   // One pass over the evaluation's tuned parameters: each moves in steps of half its c_end
   // while the error falls. Returns the error after the pass; `params` holds the result.
   double Pass(Params* params, double scale, double error) const;
 
-  int size() const { return int(samples_.size()); }
-
  private:
+  // The evaluation of every sample at `params`; the scale does not change it.
+  std::vector<int> Evaluations(const Params& params) const;
+  double ErrorOf(const std::vector<int>& evaluations, double scale) const;
+
   std::shared_ptr<const Variant> variant_;
   std::vector<FitSample> samples_;
 };

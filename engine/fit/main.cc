@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
   double error = fit.Error(params, scale);
   std::fprintf(stderr, "our centipawn is %.3f of the reference's; error at the start %.6f\n",
                scale / fit::kReferenceLogitPerCp, error);
-  if (const double ratio = scale / fit::kReferenceLogitPerCp; ratio < 0.26 || ratio > 3.99) {
+  if (fit::EvalFit::AtEndOfScaleRange(scale)) {
     std::fprintf(stderr,
                  "warning: that is the end of the range searched (0.25..4): too few "
                  "positions, or scores on another scale\n");
