@@ -26,7 +26,7 @@ Score Scaled(int mg, int eg, int num, int den) { return {mg * num / den, eg * nu
 Evaluator::Evaluator(std::shared_ptr<const Variant> variant, const ParamSnapshot& params)
     : variant_(std::move(variant)),
       tables_(TablesOf(*variant_)),
-      p_(WithVariantWeights(params, *variant_)) {
+      p_(WithVariantDefaults(params, *variant_)) {
   Position start(variant_);
   if (!start.SetStart().ok()) start = Position(variant_);  // a checked catalogue never fails
   BuildPieceTables(start);

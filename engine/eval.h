@@ -1,7 +1,7 @@
 // The static evaluation: a tapered (middlegame/endgame) sum of material, piece-square terms
 // derived from the board's geometry, mobility, king safety, pawn structure and placement
 // terms. Every number comes from the parameter snapshot, the variant's own weights in place of
-// the defaults nobody set (WithVariantWeights); the tables are built once per search for the
+// the defaults nobody set (WithVariantDefaults); the tables are built once per search for the
 // variant being played, so Evaluate never asks which variant it is.
 #pragma once
 

@@ -106,17 +106,19 @@ absl::Status Params::LoadFile(const std::string& path) {
   return ApplyText(text, path);
 }
 
-ParamSnapshot WithVariantWeights(const ParamSnapshot& params, const Variant& variant) {
-  ParamSnapshot weighted = params;
-  for (const auto& [id, value] : variant.eval_weights()) {
-    if (!params.set[id]) weighted.values[id] = value;
+ParamSnapshot WithVariantDefaults(const ParamSnapshot& params, const Variant& variant) {
+  ParamSnapshot own = params;
+  for (const auto* list : {&variant.eval_weights(), &variant.search_settings()}) {
+    for (const auto& [id, value] : *list) {
+      if (!params.set[id]) own.values[id] = value;
+    }
   }
-  return weighted;
+  return own;
 }
 
 std::vector<std::string> Params::Listing(const Variant* variant) const {
   const std::array<int, kParamCount> values =
-      variant ? WithVariantWeights(values_, *variant).values : values_.values;
+      variant ? WithVariantDefaults(values_, *variant).values : values_.values;
   std::vector<std::string> lines;
   for (int i = 0; i < kParamCount; ++i) {
     const ParamSpec& spec = ParamSpecs()[i];

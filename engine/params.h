@@ -145,7 +145,8 @@ struct ParamSpec {
 };
 
 // The evaluation's parameters (everything up to Tempo), which a variant's definition may
-// give values of its own (Variant::eval_weights); the rest steer the search.
+// give values of its own (Variant::eval_weights); the rest steer the search (a variant's own:
+// Variant::search_settings).
 inline bool IsEvaluationParam(int id) { return id >= 0 && id <= kTempo; }
 
 // The registry in declaration order.
@@ -162,8 +163,9 @@ struct ParamSnapshot {
   int operator[](ParamId id) const { return values[id]; }
 };
 
-// `params` with the variant's own evaluation weights in place of the values not set.
-ParamSnapshot WithVariantWeights(const ParamSnapshot& params, const Variant& variant);
+// `params` with the variant's own evaluation weights and search settings in place of the values
+// not set.
+ParamSnapshot WithVariantDefaults(const ParamSnapshot& params, const Variant& variant);
 
 // A set of parameter values, all at their defaults until set.
 class Params {

@@ -416,9 +416,11 @@ SearchResult Searcher::Run(const Position& root, const SearchLimits& limits,
   pos_ = std::make_unique<Position>(root);
   // The evaluator's tables and the reduction table depend only on the variant and the
   // parameters: a match asks for thousands of short searches with both unchanged.
-  const bool rebuild = eval_ == nullptr || eval_variant_ != root.variant_ptr().get() ||
-                       params_.values != params.values;
-  params_ = params;
+  // The variant's own search settings (and weights) replace the defaults nobody set.
+  const ParamSnapshot own = WithVariantDefaults(params, root.variant());
+  const bool rebuild =
+      eval_ == nullptr || eval_variant_ != root.variant_ptr().get() || params_.values != own.values;
+  params_ = own;
   if (rebuild) {
     eval_ = std::make_unique<Evaluator>(root.variant_ptr(), params_);
     eval_variant_ = root.variant_ptr().get();

@@ -294,29 +294,43 @@ absl::Status Variant::BuildTurns(const proto::TurnRules& turns) {
   return absl::OkStatus();
 }
 
-absl::Status Variant::BuildEvalWeights(const proto::VariantDefinition& def) {
-  for (int i = 0; i < def.eval_weights_size(); ++i) {
-    const proto::EvalWeight& weight = def.eval_weights(i);
-    const std::string field = absl::StrCat("eval_weights[", i, "]");
-    const int id = FindParam(weight.name());
+namespace {
+
+// Checks one list of a definition's parameter values (eval_weights or search_settings): known
+// names, of the list's kind, within range, each once. Fills `out` with (id, value).
+absl::Status CheckParamDefaults(const google::protobuf::RepeatedPtrField<proto::ParamDefault>& list,
+                                const char* list_name, bool evaluation,
+                                std::vector<std::pair<int, int>>* out) {
+  for (int i = 0; i < list.size(); ++i) {
+    const proto::ParamDefault& entry = list[i];
+    const std::string field = absl::StrCat(list_name, "[", i, "]");
+    const int id = FindParam(entry.name());
     if (id < 0) {
-      return FieldError(field, absl::StrCat("unknown parameter \"", weight.name(), "\""));
+      return FieldError(field, absl::StrCat("unknown parameter \"", entry.name(), "\""));
     }
     const ParamSpec& spec = ParamSpecs()[id];
-    if (!IsEvaluationParam(id)) {
-      return FieldError(
-          field, absl::StrCat(spec.name, " is a search parameter, not an evaluation weight"));
+    if (IsEvaluationParam(id) != evaluation) {
+      const char* wrong_kind = evaluation ? " is a search parameter, not an evaluation weight"
+                                          : " is an evaluation weight, not a search setting";
+      return FieldError(field, absl::StrCat(spec.name, wrong_kind));
     }
-    if (weight.value() < spec.min || weight.value() > spec.max) {
-      return FieldError(field, absl::StrCat(spec.name, " value ", weight.value(), " is outside ",
+    if (entry.value() < spec.min || entry.value() > spec.max) {
+      return FieldError(field, absl::StrCat(spec.name, " value ", entry.value(), " is outside ",
                                             spec.min, "..", spec.max));
     }
-    for (const auto& [seen, value] : eval_weights_) {
+    for (const auto& [seen, value] : *out) {
       if (seen == id) return FieldError(field, absl::StrCat(spec.name, " is given twice"));
     }
-    eval_weights_.emplace_back(id, weight.value());
+    out->emplace_back(id, entry.value());
   }
   return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status Variant::BuildParamDefaults(const proto::VariantDefinition& def) {
+  RETURN_IF_ERROR(CheckParamDefaults(def.eval_weights(), "eval_weights", true, &eval_weights_));
+  return CheckParamDefaults(def.search_settings(), "search_settings", false, &search_settings_);
 }
 
 absl::Status Variant::Build(const proto::VariantDefinition& def) {
@@ -431,7 +445,7 @@ absl::Status Variant::Build(const proto::VariantDefinition& def) {
     }
   }
   if (def.has_turns()) RETURN_IF_ERROR(BuildTurns(def.turns()));
-  RETURN_IF_ERROR(BuildEvalWeights(def));
+  RETURN_IF_ERROR(BuildParamDefaults(def));
   stalemate_loses_ = def.stalemate() == proto::STALEMATE_LOSS;
 
   switch (def.shield()) {

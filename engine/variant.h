@@ -150,6 +150,8 @@ class Variant {
   const std::string& start_fen() const { return start_fen_; }
   // The variant's own evaluation weights (parameter id, value), checked against the registry.
   const std::vector<std::pair<int, int>>& eval_weights() const { return eval_weights_; }
+  // The variant's own search settings (parameter id, value), search parameters only.
+  const std::vector<std::pair<int, int>>& search_settings() const { return search_settings_; }
   bool provisional_start() const { return definition_.provisional_start(); }
 
  private:
@@ -158,7 +160,7 @@ class Variant {
   absl::Status BuildPiece(int index, const proto::PieceDefinition& def, PieceInfo* info);
   absl::Status BuildPromotion(const proto::PromotionRules& promo);
   absl::Status BuildTurns(const proto::TurnRules& turns);
-  absl::Status BuildEvalWeights(const proto::VariantDefinition& def);
+  absl::Status BuildParamDefaults(const proto::VariantDefinition& def);
   absl::StatusOr<RankSet> RankSetOf(const google::protobuf::RepeatedField<int32_t>& ranks,
                                     absl::string_view field) const;
 
@@ -195,6 +197,7 @@ class Variant {
   uint16_t lone_minor_types_ = 0;
   std::string start_fen_;
   std::vector<std::pair<int, int>> eval_weights_;
+  std::vector<std::pair<int, int>> search_settings_;
 };
 
 template <>

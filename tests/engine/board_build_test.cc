@@ -78,7 +78,7 @@ TEST(BoardBuildTest, SymmetricStartIsTheTempo) {
     EXPECT_EQ(s.eg, 0) << name;
     EXPECT_EQ(phase, kPhaseMax) << name;
     // The variant's own Tempo where its definition gives one (Grand Chess's does).
-    EXPECT_EQ(eval.Evaluate(pos), WithVariantWeights(params.snapshot(), *variant)[kTempo]) << name;
+    EXPECT_EQ(eval.Evaluate(pos), WithVariantDefaults(params.snapshot(), *variant)[kTempo]) << name;
   }
 }
 

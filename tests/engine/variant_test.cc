@@ -43,9 +43,15 @@ struct BadDefinition {
 };
 
 void AddWeight(proto::VariantDefinition* def, const std::string& name, int value) {
-  proto::EvalWeight* weight = def->add_eval_weights();
+  proto::ParamDefault* weight = def->add_eval_weights();
   weight->set_name(name);
   weight->set_value(value);
+}
+
+void AddSearchSetting(proto::VariantDefinition* def, const std::string& name, int value) {
+  proto::ParamDefault* setting = def->add_search_settings();
+  setting->set_name(name);
+  setting->set_value(value);
 }
 
 TEST(VariantDefinitionTest, BadDefinitionsNameTheFieldAndProblem) {
@@ -85,6 +91,18 @@ TEST(VariantDefinitionTest, BadDefinitionsNameTheFieldAndProblem) {
          AddWeight(d, "mobilitymg", 12);
        },
        "eval_weights[1]: MobilityMg is given twice"},
+      {"setting name", [](auto* d) { AddSearchSetting(d, "NullMoveBas", 3); },
+       "search_settings[0]: unknown parameter \"NullMoveBas\""},
+      {"evaluation setting", [](auto* d) { AddSearchSetting(d, "MobilityMg", 30); },
+       "search_settings[0]: MobilityMg is an evaluation weight, not a search setting"},
+      {"setting range", [](auto* d) { AddSearchSetting(d, "NullMoveBase", 7); },
+       "search_settings[0]: NullMoveBase value 7 is outside 1..6"},
+      {"setting twice",
+       [](auto* d) {
+         AddSearchSetting(d, "NullMoveBase", 3);
+         AddSearchSetting(d, "NullMoveBase", 3);
+       },
+       "search_settings[1]: NullMoveBase is given twice"},
   };
   for (const BadDefinition& c : cases) {
     proto::VariantDefinition def = good;

@@ -3,6 +3,7 @@
 // "mate", reports finished games, and repeats itself exactly under a node limit.
 #include "engine/search.h"
 
+#include <algorithm>
 #include <atomic>
 #include <thread>
 
@@ -214,6 +215,40 @@ TEST(SearchTest, SwitchesAreParameters) {
   ASSERT_TRUE(engine->SetParameter("Futility", 0).ok());
   const SearchResult r = SearchOrDie(*engine, Depth(7));
   EXPECT_EQ(r.info.mate, 3);
+}
+
+TEST(SearchTest, AVariantsSearchSettingsReplaceOnlyTheDefaults) {
+  // Grand Chess defined with a null-move reduction of its own (3 + depth/3, the registry's
+  // is 2 + depth/6): it searches exactly as with those values set, and a value set explicitly
+  // wins over the definition's.
+  proto::VariantDefinition def = (*BuiltinVariant("grand"))->definition();
+  for (const auto& [name, value] : {std::pair("NullMoveBase", 3), {"NullMoveDepthDivisor", 3}}) {
+    proto::ParamDefault* setting = def.add_search_settings();
+    setting->set_name(name);
+    setting->set_value(value);
+  }
+  const auto own = Variant::Conclude(def);
+  ASSERT_TRUE(own.ok()) << own.status();
+  const auto plain = *BuiltinVariant("grand");
+  const auto nodes = [](std::shared_ptr<const Variant> variant, int base, int divisor) {
+    Engine engine;
+    EXPECT_TRUE(engine.SetVariant(std::move(variant)).ok());
+    EXPECT_TRUE(engine
+                    .SetPosition("r8r/1nbqkcabn1/pppp1ppppp/10/4p5/5P4/10/PPPPP1PPPP/"
+                                 "1NBQKCABN1/R8R w - - 0 2")
+                    .ok());
+    if (base > 0) EXPECT_TRUE(engine.SetParameter("NullMoveBase", base).ok());
+    if (divisor > 0) EXPECT_TRUE(engine.SetParameter("NullMoveDepthDivisor", divisor).ok());
+    return SearchOrDie(engine, Depth(8)).info.nodes;
+  };
+  const uint64_t with_settings = nodes(*own, 0, 0);
+  EXPECT_EQ(with_settings, nodes(plain, 3, 3));
+  EXPECT_NE(with_settings, nodes(plain, 0, 0));
+  EXPECT_EQ(nodes(plain, 0, 0), nodes(*own, 2, 6));
+  // `params` (UCI) lists the values the variant's search uses.
+  const std::vector<std::string> listing = Params().Listing(own->get());
+  EXPECT_NE(std::find(listing.begin(), listing.end(), "NullMoveBase,3,1,6,0.5,0.0020"),
+            listing.end());
 }
 
 }  // namespace
