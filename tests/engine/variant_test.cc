@@ -42,16 +42,12 @@ struct BadDefinition {
   const char* problem;
 };
 
-void AddWeight(proto::VariantDefinition* def, const std::string& name, int value) {
-  proto::ParamDefault* weight = def->add_eval_weights();
-  weight->set_name(name);
-  weight->set_value(value);
-}
-
-void AddSearchSetting(proto::VariantDefinition* def, const std::string& name, int value) {
-  proto::ParamDefault* setting = def->add_search_settings();
-  setting->set_name(name);
-  setting->set_value(value);
+// Adds `name: value` to a definition's eval_weights or search_settings.
+void AddParam(google::protobuf::RepeatedPtrField<proto::ParamDefault>* list,
+              const std::string& name, int value) {
+  proto::ParamDefault* entry = list->Add();
+  entry->set_name(name);
+  entry->set_value(value);
 }
 
 TEST(VariantDefinitionTest, BadDefinitionsNameTheFieldAndProblem) {
@@ -79,28 +75,29 @@ TEST(VariantDefinitionTest, BadDefinitionsNameTheFieldAndProblem) {
        "draws.repetition_count"},
       {"shield", [](auto* d) { d->mutable_pieces(6)->set_shields_king(false); },
        "shield: a shield rule needs a piece with shields_king"},
-      {"weight name", [](auto* d) { AddWeight(d, "Mobility", 10); },
+      {"weight name", [](auto* d) { AddParam(d->mutable_eval_weights(), "Mobility", 10); },
        "eval_weights[0]: unknown parameter \"Mobility\""},
-      {"search weight", [](auto* d) { AddWeight(d, "LmrBase", 80); },
+      {"search weight", [](auto* d) { AddParam(d->mutable_eval_weights(), "LmrBase", 80); },
        "eval_weights[0]: LmrBase is a search parameter, not an evaluation weight"},
-      {"weight range", [](auto* d) { AddWeight(d, "MobilityMg", 101); },
+      {"weight range", [](auto* d) { AddParam(d->mutable_eval_weights(), "MobilityMg", 101); },
        "eval_weights[0]: MobilityMg value 101 is outside 0..100"},
       {"weight twice",
        [](auto* d) {
-         AddWeight(d, "MobilityMg", 10);
-         AddWeight(d, "mobilitymg", 12);
+         AddParam(d->mutable_eval_weights(), "MobilityMg", 10);
+         AddParam(d->mutable_eval_weights(), "mobilitymg", 12);
        },
        "eval_weights[1]: MobilityMg is given twice"},
-      {"setting name", [](auto* d) { AddSearchSetting(d, "NullMoveBas", 3); },
+      {"setting name", [](auto* d) { AddParam(d->mutable_search_settings(), "NullMoveBas", 3); },
        "search_settings[0]: unknown parameter \"NullMoveBas\""},
-      {"evaluation setting", [](auto* d) { AddSearchSetting(d, "MobilityMg", 30); },
+      {"evaluation setting",
+       [](auto* d) { AddParam(d->mutable_search_settings(), "MobilityMg", 30); },
        "search_settings[0]: MobilityMg is an evaluation weight, not a search setting"},
-      {"setting range", [](auto* d) { AddSearchSetting(d, "NullMoveBase", 7); },
+      {"setting range", [](auto* d) { AddParam(d->mutable_search_settings(), "NullMoveBase", 7); },
        "search_settings[0]: NullMoveBase value 7 is outside 1..6"},
       {"setting twice",
        [](auto* d) {
-         AddSearchSetting(d, "NullMoveBase", 3);
-         AddSearchSetting(d, "NullMoveBase", 3);
+         AddParam(d->mutable_search_settings(), "NullMoveBase", 3);
+         AddParam(d->mutable_search_settings(), "NullMoveBase", 3);
        },
        "search_settings[1]: NullMoveBase is given twice"},
   };
