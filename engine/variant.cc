@@ -296,11 +296,12 @@ absl::Status Variant::BuildTurns(const proto::TurnRules& turns) {
 
 namespace {
 
-// Checks one list of a definition's parameter values (eval_weights or search_settings): known
-// names, of the list's kind, within range, each once. Fills `out` with (id, value).
+// Checks one list of a definition's parameter values (eval_weights when `evaluation`, else
+// search_settings): known names, of the list's kind, within range, each once. Fills `out`
+// with (id, value).
 absl::Status CheckParamDefaults(const google::protobuf::RepeatedPtrField<proto::ParamDefault>& list,
-                                const char* list_name, bool evaluation,
-                                std::vector<std::pair<int, int>>* out) {
+                                bool evaluation, std::vector<std::pair<int, int>>* out) {
+  const char* list_name = evaluation ? "eval_weights" : "search_settings";
   for (int i = 0; i < list.size(); ++i) {
     const proto::ParamDefault& entry = list[i];
     const std::string field = absl::StrCat(list_name, "[", i, "]");
@@ -329,8 +330,8 @@ absl::Status CheckParamDefaults(const google::protobuf::RepeatedPtrField<proto::
 }  // namespace
 
 absl::Status Variant::BuildParamDefaults(const proto::VariantDefinition& def) {
-  RETURN_IF_ERROR(CheckParamDefaults(def.eval_weights(), "eval_weights", true, &eval_weights_));
-  return CheckParamDefaults(def.search_settings(), "search_settings", false, &search_settings_);
+  RETURN_IF_ERROR(CheckParamDefaults(def.eval_weights(), true, &eval_weights_));
+  return CheckParamDefaults(def.search_settings(), false, &search_settings_);
 }
 
 absl::Status Variant::Build(const proto::VariantDefinition& def) {
