@@ -52,9 +52,11 @@ class EvalFit {
   double BestScale(const Params& params) const;
   // Whether `scale` is an end of that range: too few positions, or scores on another scale.
   static bool AtEndOfScaleRange(double scale);
-  // One pass over the evaluation's tuned parameters: each moves in steps of half its c_end
+  // One pass over the fitted parameters (IsFitted): each moves in steps of half its c_end
   // while the error falls. Returns the error after the pass; `params` holds the result.
   double Pass(Params* params, double scale, double error) const;
+  // Whether the fit moves parameter `id`: the evaluation's tuned weights except Tempo.
+  static bool IsFitted(int id);
 
  private:
   // The evaluation of every sample at `params`; the scale does not change it.

@@ -72,11 +72,31 @@ TEST(EvalFitTest, FindsTheWeightsTheScoresWereMadeWith) {
   double error = start;
   for (int pass = 0; pass < 4; ++pass) error = fit.Pass(&params, kReferenceLogitPerCp, error);
   EXPECT_LT(error, start / 20);
-  // 250 positions cannot pin down 60 weights, so others move too (Tempo, the centre terms);
+  // 250 positions cannot pin down 60 weights, so others move too (the centre terms);
   // the mobility weight the scores were made with must still be found most of the way.
   EXPECT_GE(params.Get(kMobilityMg), 34) << EvalWeightsText(params);
   EXPECT_NE(EvalWeightsText(params).find("eval_weights { name: \"MobilityMg\" value: "),
             std::string::npos);
+}
+
+TEST(EvalFitTest, LeavesTheTempoAlone) {
+  // Scores made with a large side-to-move bonus: the fit would find it, and must not take it.
+  const auto variant = *BuiltinVariant("grandchess9");
+  Params truth;
+  ASSERT_TRUE(truth.Set("Tempo", 50).ok());
+  const std::string path = WriteFile("tempo_walks.txt", ScoredWalks(variant, truth));
+  std::vector<FitSample> samples;
+  SampleCounts counts;
+  ASSERT_TRUE(ReadScoredPositions(path, variant, &samples, &counts).ok());
+  const EvalFit fit(variant, std::move(samples));
+  Params params = StartingParams(*variant);
+  const double start = fit.Error(params, kReferenceLogitPerCp);
+  const double error = fit.Pass(&params, kReferenceLogitPerCp, start);
+  EXPECT_LT(error, start);  // the other weights did move to make up for it
+  EXPECT_EQ(params.Get(kTempo), ParamSpecs()[kTempo].default_value);
+  EXPECT_FALSE(EvalFit::IsFitted(kTempo));
+  EXPECT_TRUE(EvalFit::IsFitted(kMobilityMg));
+  EXPECT_FALSE(EvalFit::IsFitted(kNullMoveBase));
 }
 
 TEST(EvalFitTest, StartsFromTheVariantsOwnWeights) {
