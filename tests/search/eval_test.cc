@@ -116,24 +116,29 @@ TEST(EvalTest, PlacementPrefersTheCentre) {
 }
 
 TEST(EvalTest, AVariantsOwnWeightsReplaceOnlyTheDefaults) {
-  // Grand Chess's definition gives Tempo a value of its own; other variants keep the registry's.
+  // Grand Chess's definition gives the middlegame pawn a value of its own; other variants keep
+  // the registry's. White is a pawn up, so that value shows in the evaluation.
   const Position grand = At("grand",
-                            "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/"
+                            "r8r/1nbqkcabn1/1ppppppppp/10/10/10/10/PPPPPPPPPP/"
                             "1NBQKCABN1/R8R w - - 0 1");
-  int grand_tempo = -1;
+  int grand_pawn = -1;
   for (const auto& [id, value] : grand.variant().eval_weights()) {
-    if (id == kTempo) grand_tempo = value;
+    if (id == kPawnValueMg) grand_pawn = value;
   }
-  ASSERT_GE(grand_tempo, 0) << "grand.textproto no longer sets Tempo";
-  ASSERT_NE(grand_tempo, ParamSpecs()[kTempo].default_value);
+  ASSERT_GE(grand_pawn, 0) << "grand.textproto no longer sets PawnValueMg";
+  ASSERT_NE(grand_pawn, ParamSpecs()[kPawnValueMg].default_value);
   Params params;
-  const int variants_own = Evaluator(grand.variant_ptr(), params.snapshot()).Evaluate(grand);
+  const auto evaluate = [&] {
+    return Evaluator(grand.variant_ptr(), params.snapshot()).Evaluate(grand);
+  };
+  const int variants_own = evaluate();
+  ASSERT_TRUE(params.Set("PawnValueMg", grand_pawn).ok());
+  EXPECT_EQ(evaluate(), variants_own);
   // A value set explicitly, even the registry's default, wins over the variant's.
-  ASSERT_TRUE(params.Set("Tempo", ParamSpecs()[kTempo].default_value).ok());
-  const int explicit_default = Evaluator(grand.variant_ptr(), params.snapshot()).Evaluate(grand);
-  EXPECT_EQ(variants_own - explicit_default, grand_tempo - ParamSpecs()[kTempo].default_value);
+  ASSERT_TRUE(params.Set("PawnValueMg", ParamSpecs()[kPawnValueMg].default_value).ok());
+  EXPECT_NE(evaluate(), variants_own);
   params.Reset();  // forgets the explicit value too
-  EXPECT_EQ(Evaluator(grand.variant_ptr(), params.snapshot()).Evaluate(grand), variants_own);
+  EXPECT_EQ(evaluate(), variants_own);
 
   // TheGrandChess9 has no weights of its own: setting every value to its default changes nothing.
   const Position tgc9 = At("grandchess9",
