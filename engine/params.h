@@ -33,6 +33,8 @@ class Variant;
 // The null-move reduction is 2 + depth/6: in TheGrandChess9 self-play at 4000 nodes a move,
 // 3 + depth/4 lost about 70 Elo to no null move at all (blocked ten-pawn structures are
 // zugzwang-prone), while 2 + depth/6 was level with it; in Grand Chess the null move gains.
+// ImprovingPruning (off; Grand Chess's definition switches it on) makes the pruning margins
+// depend on whether the side to move's evaluation rose since its previous move.
 #define GC9_PARAMS(X)                                       \
   X(PawnValueMg, 100, 50, 200, 6, 0.002, true)              \
   X(PawnValueEg, 120, 50, 250, 6, 0.002, true)              \
@@ -125,6 +127,7 @@ class Variant;
   X(NullMove, 1, 0, 1, 0, 0, false)                         \
   X(Lmr, 1, 0, 1, 0, 0, false)                              \
   X(Futility, 1, 0, 1, 0, 0, false)                         \
+  X(ImprovingPruning, 0, 0, 1, 0, 0, false)                 \
   X(MoveOverhead, 20, 0, 5000, 0, 0, false)
 
 enum ParamId : int {

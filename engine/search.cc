@@ -106,6 +106,17 @@ int Searcher::TerminalScore(int ply) const {
   return -kMateScore + ply;
 }
 
+bool Searcher::Improving(int ply, int static_eval) const {
+  // Two plies back is our previous move; if we were in check there, four plies back. Where
+  // that is not comparable (the root is near, or placement drops and multi-move turns broke
+  // the alternation), the position counts as improving, which prunes less.
+  for (int back = 2; back <= 4 && back <= ply; back += 2) {
+    if (eval_side_[ply - back] != eval_side_[ply]) return true;
+    if (eval_stack_[ply - back] != kNoEval) return static_eval > eval_stack_[ply - back];
+  }
+  return true;
+}
+
 void Searcher::UpdatePv(int ply, Move m) {
   pv_[ply][ply] = m;
   for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
@@ -260,11 +271,18 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
     const bool below = s < eval && tte->bound() != Bound::kLower;
     if (std::abs(s) < kMateBound && (above || below)) eval = s;
   }
+  eval_stack_[ply] = in_check ? kNoEval : static_eval;
+  eval_side_[ply] = us;
+  // ImprovingPruning off leaves the margins below as they were before it: reverse futility at
+  // the plain margin, late moves pruned and reduced as in an improving position.
+  const bool improving_pruning = params_[kImprovingPruning] != 0;
+  const bool improving = !in_check && (!improving_pruning || Improving(ply, static_eval));
+  const int rfp_depth = depth - (improving_pruning && improving);
   const bool placement = !HandsEmpty(pos);
   if (!pv_node && !in_check && !placement && !fifty) {
     // Reverse futility: far enough above beta near the leaves, a quiet move will not fall back.
     if (params_[kFutility] && depth <= params_[kFutilityDepth] && std::abs(beta) < kMateBound &&
-        eval - params_[kFutilityMargin] * depth >= beta) {
+        eval - params_[kFutilityMargin] * rfp_depth >= beta) {
       return eval;
     }
     // Null move: if passing still holds beta, a real move will too, except in zugzwang, which
@@ -273,7 +291,9 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
     // not: its pass ends a turn that may already have moved, and at its start none is allowed.
     if (params_[kNullMove] && allow_null && !v.multi_move() && depth >= 2 && eval >= beta &&
         eval_->NonPawnMaterial(pos, us) >= std::max(1, params_[kNullMoveMinMaterial])) {
-      const int r = params_[kNullMoveBase] + depth / std::max(1, params_[kNullMoveDepthDivisor]);
+      int r = params_[kNullMoveBase] + depth / std::max(1, params_[kNullMoveDepthDivisor]);
+      // The further above beta, the less a shallower search can miss: a ply more per pawn.
+      if (improving_pruning) r += std::min((eval - beta) / std::max(1, eval_->PawnValue()), 3);
       // A pass with an empty hand is exactly a null move: the turn changes and nothing else.
       // It resets the fifty-move count, which also keeps repetition checks from reaching
       // through it.
@@ -313,8 +333,10 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
     // A quiet move of a non-PV node, once one move has been searched, may be pruned below.
     const bool prunable_quiet =
         params_[kFutility] && !pv_node && !in_check && quiet && !root && best > -kMateBound;
-    // Late quiet moves near the leaves of a non-PV node are rarely best: skip them.
-    if (prunable_quiet && depth <= 4 && searched >= params_[kLateMoveBase] + 2 * depth * depth) {
+    // Late quiet moves near the leaves of a non-PV node are rarely best: skip them, sooner
+    // where the position is getting worse.
+    if (prunable_quiet && depth <= 4 &&
+        searched >= (params_[kLateMoveBase] + 2 * depth * depth) * (2 + improving) / 3) {
       continue;
     }
     // Futility: a quiet move near the leaves cannot lift a position this far below alpha,
@@ -354,6 +376,7 @@ int Searcher::Search(int alpha, int beta, int depth, int ply, bool allow_null) {
       if (params_[kLmr] && depth >= 3 && quiet && !in_check && !gives_check && searched > 2) {
         r = lmr_[std::min(depth, 63)][std::min(searched, 63)];
         if (pv_node) --r;
+        if (!improving) ++r;
         if (killer) --r;
         if (history > MoveHistory::kHistoryMax / 2) --r;
         r = std::clamp(r, 0, new_depth - 1);

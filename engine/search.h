@@ -57,6 +57,9 @@ class Searcher {
   bool DrawByRule(int ply) const;
   int TerminalScore(int ply) const;
   int Evaluate() const;
+  // Whether the side to move's static evaluation rose since its previous move: a position
+  // getting better is pruned less, one getting worse more.
+  bool Improving(int ply, int static_eval) const;
   void UpdatePv(int ply, Move m);
   void UpdateQuietStats(int ply, Move best, const Move* quiets, int quiet_count, int depth);
   void SetTimeLimits(const SearchLimits& limits, Color us);
@@ -83,6 +86,11 @@ class Searcher {
   MoveHistory::ContSlab ContinuationBack(int ply, int back) const {
     return ply >= back ? continuation_stack_[ply - back] : nullptr;
   }
+
+  // The static evaluation of each ply's node (kNoEval in check) and whose it was.
+  static constexpr int kNoEval = -kInfiniteScore;
+  int eval_stack_[kMaxPly + 2] = {};
+  Color eval_side_[kMaxPly + 2] = {};
 
   // One move list per ply, allocated once: a MoveList is 4 KB that would be zeroed per node.
   std::vector<MoveList> lists_;

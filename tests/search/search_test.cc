@@ -251,5 +251,25 @@ TEST(SearchTest, AVariantsSearchSettingsReplaceOnlyTheDefaults) {
             listing.end());
 }
 
+TEST(SearchTest, ImprovingPruningIsGrandChesssAlone) {
+  // Grand Chess's definition switches it on and TheGrandChess9's does not: each searches
+  // exactly as with its value set explicitly, and otherwise with the other value.
+  const auto nodes = [](const char* variant, const char* fen, int improving_pruning) {
+    Engine engine;
+    EXPECT_TRUE(engine.SetVariant(*BuiltinVariant(variant)).ok());
+    EXPECT_TRUE(engine.SetPosition(fen).ok());
+    if (improving_pruning >= 0) {
+      EXPECT_TRUE(engine.SetParameter("ImprovingPruning", improving_pruning).ok());
+    }
+    return SearchOrDie(engine, Depth(8)).info.nodes;
+  };
+  const char* grand = "r8r/1nbqkcabn1/pppp1ppppp/10/4p5/5P4/10/PPPPP1PPPP/1NBQKCABN1/R8R w - - 0 2";
+  EXPECT_EQ(nodes("grand", grand, -1), nodes("grand", grand, 1));
+  EXPECT_NE(nodes("grand", grand, -1), nodes("grand", grand, 0));
+  const char* tgc9 = "rc2qkbcr/1pp1ppppp/3npp3/p2p5/9/P8/2P1PPP2/1PP1PPCPP/RCN1QKB1R w - - 1 7";
+  EXPECT_EQ(nodes("grandchess9", tgc9, -1), nodes("grandchess9", tgc9, 0));
+  EXPECT_NE(nodes("grandchess9", tgc9, -1), nodes("grandchess9", tgc9, 1));
+}
+
 }  // namespace
 }  // namespace gc9::engine
