@@ -217,6 +217,20 @@ TEST(SearchTest, SwitchesAreParameters) {
   EXPECT_EQ(r.info.mate, 3);
 }
 
+constexpr char kGrandOpening[] =
+    "r8r/1nbqkcabn1/pppp1ppppp/10/4p5/5P4/10/PPPPP1PPPP/1NBQKCABN1/R8R w - - 0 2";
+
+// The nodes a depth-8 search of `fen` takes in `variant`, with the parameters `set` given
+// explicitly (as UCI would).
+uint64_t NodesToDepth8(std::shared_ptr<const Variant> variant, const char* fen,
+                       std::initializer_list<std::pair<const char*, int>> set = {}) {
+  Engine engine;
+  EXPECT_TRUE(engine.SetVariant(std::move(variant)).ok());
+  EXPECT_TRUE(engine.SetPosition(fen).ok());
+  for (const auto& [name, value] : set) EXPECT_TRUE(engine.SetParameter(name, value).ok());
+  return SearchOrDie(engine, Depth(8)).info.nodes;
+}
+
 TEST(SearchTest, AVariantsSearchSettingsReplaceOnlyTheDefaults) {
   // Grand Chess defined with a null-move reduction of its own (3 + depth/3, the registry's
   // is 2 + depth/6): it searches exactly as with those values set, and a value set explicitly
@@ -230,21 +244,13 @@ TEST(SearchTest, AVariantsSearchSettingsReplaceOnlyTheDefaults) {
   const auto own = Variant::Conclude(def);
   ASSERT_TRUE(own.ok()) << own.status();
   const auto plain = *BuiltinVariant("grand");
-  const auto nodes = [](std::shared_ptr<const Variant> variant, int base, int divisor) {
-    Engine engine;
-    EXPECT_TRUE(engine.SetVariant(std::move(variant)).ok());
-    EXPECT_TRUE(engine
-                    .SetPosition("r8r/1nbqkcabn1/pppp1ppppp/10/4p5/5P4/10/PPPPP1PPPP/"
-                                 "1NBQKCABN1/R8R w - - 0 2")
-                    .ok());
-    if (base > 0) EXPECT_TRUE(engine.SetParameter("NullMoveBase", base).ok());
-    if (divisor > 0) EXPECT_TRUE(engine.SetParameter("NullMoveDepthDivisor", divisor).ok());
-    return SearchOrDie(engine, Depth(8)).info.nodes;
-  };
-  const uint64_t with_settings = nodes(*own, 0, 0);
-  EXPECT_EQ(with_settings, nodes(plain, 3, 3));
-  EXPECT_NE(with_settings, nodes(plain, 0, 0));
-  EXPECT_EQ(nodes(plain, 0, 0), nodes(*own, 2, 6));
+  const uint64_t with_settings = NodesToDepth8(*own, kGrandOpening);
+  const uint64_t plain_nodes = NodesToDepth8(plain, kGrandOpening);
+  EXPECT_EQ(with_settings, NodesToDepth8(plain, kGrandOpening,
+                                         {{"NullMoveBase", 3}, {"NullMoveDepthDivisor", 3}}));
+  EXPECT_NE(with_settings, plain_nodes);
+  EXPECT_EQ(plain_nodes,
+            NodesToDepth8(*own, kGrandOpening, {{"NullMoveBase", 2}, {"NullMoveDepthDivisor", 6}}));
   // `params` (UCI) lists the values the variant's search uses.
   const std::vector<std::string> listing = Params().Listing(own->get());
   EXPECT_NE(std::find(listing.begin(), listing.end(), "NullMoveBase,3,1,6,0.5,0.0020"),
@@ -254,21 +260,16 @@ TEST(SearchTest, AVariantsSearchSettingsReplaceOnlyTheDefaults) {
 TEST(SearchTest, ImprovingPruningIsGrandChesssAlone) {
   // Grand Chess's definition switches it on and TheGrandChess9's does not: each searches
   // exactly as with its value set explicitly, and otherwise with the other value.
-  const auto nodes = [](const char* variant, const char* fen, int improving_pruning) {
-    Engine engine;
-    EXPECT_TRUE(engine.SetVariant(*BuiltinVariant(variant)).ok());
-    EXPECT_TRUE(engine.SetPosition(fen).ok());
-    if (improving_pruning >= 0) {
-      EXPECT_TRUE(engine.SetParameter("ImprovingPruning", improving_pruning).ok());
-    }
-    return SearchOrDie(engine, Depth(8)).info.nodes;
-  };
-  const char* grand = "r8r/1nbqkcabn1/pppp1ppppp/10/4p5/5P4/10/PPPPP1PPPP/1NBQKCABN1/R8R w - - 0 2";
-  EXPECT_EQ(nodes("grand", grand, -1), nodes("grand", grand, 1));
-  EXPECT_NE(nodes("grand", grand, -1), nodes("grand", grand, 0));
-  const char* tgc9 = "rc2qkbcr/1pp1ppppp/3npp3/p2p5/9/P8/2P1PPP2/1PP1PPCPP/RCN1QKB1R w - - 1 7";
-  EXPECT_EQ(nodes("grandchess9", tgc9, -1), nodes("grandchess9", tgc9, 0));
-  EXPECT_NE(nodes("grandchess9", tgc9, -1), nodes("grandchess9", tgc9, 1));
+  const auto grand = *BuiltinVariant("grand");
+  const uint64_t grand_nodes = NodesToDepth8(grand, kGrandOpening);
+  EXPECT_EQ(grand_nodes, NodesToDepth8(grand, kGrandOpening, {{"ImprovingPruning", 1}}));
+  EXPECT_NE(grand_nodes, NodesToDepth8(grand, kGrandOpening, {{"ImprovingPruning", 0}}));
+  const auto tgc9 = *BuiltinVariant("grandchess9");
+  const char* middlegame =
+      "rc2qkbcr/1pp1ppppp/3npp3/p2p5/9/P8/2P1PPP2/1PP1PPCPP/RCN1QKB1R w - - 1 7";
+  const uint64_t tgc9_nodes = NodesToDepth8(tgc9, middlegame);
+  EXPECT_EQ(tgc9_nodes, NodesToDepth8(tgc9, middlegame, {{"ImprovingPruning", 0}}));
+  EXPECT_NE(tgc9_nodes, NodesToDepth8(tgc9, middlegame, {{"ImprovingPruning", 1}}));
 }
 
 }  // namespace
