@@ -1,5 +1,7 @@
 #include "coordinator/cli/user_client.h"
 
+#include <chrono>
+
 #include "absl/strings/str_cat.h"
 #include "common/file.h"
 #include "common/rpc.h"
@@ -8,6 +10,9 @@ namespace gc9::coordinator::cli {
 namespace {
 
 constexpr int64_t kTimeoutMs = 30000;
+// How long Connect waits for the connection before the first call: a coordinator that was
+// started a moment ago, or a machine under load, may not accept it at once.
+constexpr int64_t kConnectWaitMs = 5000;
 constexpr int64_t kUploadTimeoutMs = 600000;
 constexpr int64_t kUploadChunkBytes = 256 << 10;
 
@@ -30,7 +35,12 @@ absl::StatusOr<std::unique_ptr<UserClient>> UserClient::Connect(const std::strin
   absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> credentials =
       common::ClientCredentials(tls_ca_file);
   if (!credentials.ok()) return credentials.status();
-  return std::make_unique<UserClient>(common::MakeChannel(address, *credentials), token);
+  std::shared_ptr<grpc::Channel> channel = common::MakeChannel(address, *credentials);
+  // Whether it connects or not, the first call goes ahead: if the coordinator is absent or
+  // refuses the connection (TLS), that call's error says why.
+  (void)channel->WaitForConnected(std::chrono::system_clock::now() +
+                                  std::chrono::milliseconds(kConnectWaitMs));
+  return std::make_unique<UserClient>(std::move(channel), token);
 }
 
 UserClient::UserClient(std::shared_ptr<grpc::Channel> channel, std::string token)

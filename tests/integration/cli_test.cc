@@ -2,10 +2,12 @@
 // user commands against a coordinator, and exit status 2 with the problem named for bad
 // flags and bad configs.
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "common/file.h"
@@ -57,6 +59,23 @@ TEST(Cli, UserCommandsTalkToTheCoordinator) {
   Result missing = Shell(cluster.dir(), absl::StrCat(GC9_CLI_BINARY, " status 9", common_flags));
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find("no run 9"), std::string::npos) << missing.err;
+}
+
+TEST(Cli, WaitsForACoordinatorThatIsStillStarting) {
+  Cluster cluster;  // its port is chosen before anything listens there
+  // The command starts first, in the background; the coordinator comes up after it.
+  const std::string out = cluster.dir() + "/status.out";
+  const std::string rc_file = cluster.dir() + "/status.rc";
+  Shell(cluster.dir(), absl::StrCat("(", GC9_CLI_BINARY, " status --coordinator ",
+                                    cluster.address(), " --token-file ", cluster.token_file(),
+                                    " > ", out, " 2>&1; echo $? > ", rc_file, ") &"));
+  cluster.StartCoordinator();
+  std::string rc;
+  for (int i = 0; i < 300 && rc.empty(); ++i) {  // a guard against a hang, not a measurement
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    rc = common::ReadWholeFile(rc_file).value_or("");
+  }
+  EXPECT_EQ(rc, "0\n") << common::ReadWholeFile(out).value_or("");
 }
 
 TEST(Cli, BadFlagsExitTwoAndNameTheProblem) {
