@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <string>
+
+#include "absl/strings/str_cat.h"
 
 namespace gc9::engine::GC9_BOARD {
 namespace {
@@ -20,6 +23,14 @@ int Centrality(const Variant& v, Square s) {
 }
 
 Score Scaled(int mg, int eg, int num, int den) { return {mg * num / den, eg * num / den}; }
+
+// A piece's own addition to a weight shared by all pieces (`<Piece><term>Mg/Eg`), or 0 where
+// the registry names none for it.
+Score OwnWeight(const ParamSnapshot& p, const std::string& piece, const char* term) {
+  const int mg = FindParam(PieceParamName(piece, absl::StrCat(term, "Mg")));
+  const int eg = FindParam(PieceParamName(piece, absl::StrCat(term, "Eg")));
+  return {mg >= 0 ? p.values[mg] : 0, eg >= 0 ? p.values[eg] : 0};
+}
 
 }  // namespace
 
@@ -82,6 +93,10 @@ void Evaluator::BuildPieceTables(const Position& start) {
         t.SlideAttacks(info.slide_quiet[kWhite] | info.slide_capture[kWhite], centre, 0);
     potential_[pt] = std::max(1, PopCount(reach));
     mobility_scale_[pt] = int(std::lround(1024.0 / std::sqrt(double(potential_[pt]))));
+    mobility_weight_[pt] = Score{p_[kMobilityMg], p_[kMobilityEg]};
+    mobility_weight_[pt] += OwnWeight(p_, info.name, "Mobility");
+    Score centre_weight{p_[kCenterMg], p_[kCenterEg]};
+    centre_weight += OwnWeight(p_, info.name, "Center");
 
     if (info.royal) {
       value_[pt] = {};
@@ -103,6 +118,10 @@ void Evaluator::BuildPieceTables(const Position& start) {
     phase_weight_[pt] = counts_for_phase ? value_[pt].mg : 0;
     if (counts_for_phase) threat_target_types_ |= 1 << pt;
     if (counts_for_phase && !info.has_exotic) mobile_types_ |= 1 << pt;
+    constexpr uint8_t kFileDirections = (1 << kNorth) | (1 << kSouth);
+    if (counts_for_phase && (info.slide_capture[kWhite] & kFileDirections) == kFileDirections) {
+      file_slider_types_ |= 1 << pt;
+    }
     if (info.slide_capture[kWhite] == kDiagonalDirections && !tables.leap_capture[kWhite][centre] &&
         !info.has_exotic) {
       bishop_pair_types_ |= 1 << pt;
@@ -120,7 +139,7 @@ void Evaluator::BuildPieceTables(const Position& start) {
           sc += {p_[kPawnAdvanceMg] * steps, p_[kPawnAdvanceEg] * steps};
           sc.mg += p_[kPawnCenterMg] * file_centrality_[FileOf(s)] / 1024;
         } else if (!info.uncapturable) {
-          sc += Scaled(p_[kCenterMg], p_[kCenterEg], centrality, 1024);
+          sc += Scaled(centre_weight.mg, centre_weight.eg, centrality, 1024);
         }
         psq_[pt][c][s] = sc;
       }
@@ -208,12 +227,22 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_a
   const Bitboard their_zone =
       their_king == kNoSquare ? Bitboard(0) : t.KingZone(their_king) | SquareBB(their_king);
   const Bitboard safe = t.board() & ~enemy_pawn_attacks;
+  const Bitboard our_pawns = pos.PiecesOfTypes(c, v.pawn_types());
+  const Bitboard all_pawns = our_pawns | pos.PiecesOfTypes(~c, v.pawn_types());
+  const bool counts_checks = their_king != kNoSquare && (p_[kSafeCheckMg] || p_[kSafeCheckEg]);
   Score s;
-  int attack_units = 0, attackers = 0;
+  int attack_units = 0, attackers = 0, safe_checks = 0;
   for (uint16_t types = mobile_types_; types; types &= types - 1) {
     const PieceType pt = __builtin_ctz(types);
     const PieceInfo& info = v.piece(pt);
     const PieceTables& tables = t.piece(pt);
+    // The squares from which this piece type would check their king: its captures seen from
+    // the king, as the other colour moves (the same for all but forward-only movers).
+    const Bitboard checking_squares =
+        counts_checks ? (tables.leap_capture[~c][their_king] |
+                         t.SlideAttacks(info.slide_capture[~c], their_king, occupied)) &
+                            safe
+                      : Bitboard(0);
     for (Bitboard b = pos.pieces(c, pt); b;) {
       const Square sq = PopLsb(b);
       Bitboard captures = tables.leap_capture[c][sq];
@@ -226,10 +255,20 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_a
         captures |= t.SlideAttacks(info.slide_capture[c], sq, occupied);
         quiets |= t.SlideAttacks(info.slide_quiet[c], sq, occupied);
       }
-      const int mobility = PopCount(((quiets & ~occupied) | (captures & them)) & safe);
+      const Bitboard moves = (quiets & ~occupied) | (captures & them);
+      const int mobility = PopCount(moves & safe);
+      safe_checks += PopCount(moves & checking_squares);
+      if (file_slider_types_ & (1 << pt)) {
+        const Bitboard file = file_mask_[FileOf(sq)];
+        if (!(all_pawns & file)) {
+          s += Score{p_[kOpenFileMg], p_[kOpenFileEg]};
+        } else if (!(our_pawns & file)) {
+          s += Score{p_[kSemiOpenFileMg], p_[kSemiOpenFileEg]};
+        }
+      }
       const int centred = 2 * mobility - potential_[pt];
-      s += Score{p_[kMobilityMg] * centred * mobility_scale_[pt] / 2048,
-                 p_[kMobilityEg] * centred * mobility_scale_[pt] / 2048};
+      s += Score{mobility_weight_[pt].mg * centred * mobility_scale_[pt] / 2048,
+                 mobility_weight_[pt].eg * centred * mobility_scale_[pt] / 2048};
       for (Bitboard hit = captures & targets; hit;) {
         if (value_[TypeOf(pos.PieceOn(PopLsb(hit)))].mg > value_[pt].mg) {
           s += Score{p_[kThreatByPieceMg], p_[kThreatByPieceEg]};
@@ -250,6 +289,7 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_a
   attackers = std::min(attackers, 5);
   s += Score{p_[kKingAttackMg] * attack_units * attackers / 4,
              p_[kKingAttackEg] * attack_units * attackers / 4};
+  s += Score{p_[kSafeCheckMg] * safe_checks, p_[kSafeCheckEg] * safe_checks};
 
   // Our own king: Charioteers beside it block attackers (and, under the shield rule, turn a
   // mate into a draw), pawns in front of it shelter it.

@@ -69,9 +69,11 @@ class Evaluator {
   // square less (mobility_scale_ is 1024/sqrt).
   std::array<int, kMaxPieceTypes> potential_{};
   std::array<int, kMaxPieceTypes> mobility_scale_{};
+  std::array<Score, kMaxPieceTypes> mobility_weight_{};  // MobilityMg/Eg plus the piece's own
   uint16_t mobile_types_ = 0;  // pieces whose mobility counts (not the king, pawns, Charioteers)
   uint16_t threat_target_types_ = 0;  // pieces a threat can hit (not the king, pawns, Charioteers)
   uint16_t bishop_pair_types_ = 0;    // colour-bound diagonal sliders
+  uint16_t file_slider_types_ = 0;    // pieces sliding both ways along a file (open-file terms)
   std::array<int, kSquareCount> file_centrality_{};  // 0 (edge file) .. 1024 (centre file)
   std::array<Bitboard, kSquareCount> file_mask_{};   // indexed by file
   std::array<Bitboard, kSquareCount> adjacent_files_{};

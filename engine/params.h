@@ -33,6 +33,11 @@ class Variant;
 // The null-move reduction is 2 + depth/6: in TheGrandChess9 self-play at 4000 nodes a move,
 // 3 + depth/4 lost about 70 Elo to no null move at all (blocked ten-pawn structures are
 // zugzwang-prone), while 2 + depth/6 was level with it; in Grand Chess the null move gains.
+// <Piece>CenterMg/Eg and <Piece>MobilityMg/Eg are added to CenterMg/Eg and MobilityMg/Eg for
+// the piece of that name (0: every piece alike), for the pieces whose weights differ most.
+// OpenFile, SemiOpenFile (a piece sliding along files, on a file without pawns / without its
+// own pawns) and SafeCheck (each move that would check the enemy king from a square no enemy
+// pawn guards) are 0, off, but where a variant's definition sets them.
 // ImprovingPruning (off; Grand Chess's definition switches it on) makes the pruning margins
 // depend on whether the side to move's evaluation rose since its previous move.
 #define GC9_PARAMS(X)                                       \
@@ -106,6 +111,36 @@ class Variant;
   X(ThreatByPawnEg, 40, 0, 200, 6, 0.002, true)             \
   X(ThreatByPieceMg, 30, 0, 150, 4, 0.002, true)            \
   X(ThreatByPieceEg, 25, 0, 150, 4, 0.002, true)            \
+  X(OpenFileMg, 0, -50, 150, 4, 0.002, true)                \
+  X(OpenFileEg, 0, -50, 150, 4, 0.002, true)                \
+  X(SemiOpenFileMg, 0, -50, 150, 4, 0.002, true)            \
+  X(SemiOpenFileEg, 0, -50, 150, 4, 0.002, true)            \
+  X(SafeCheckMg, 0, 0, 150, 4, 0.002, true)                 \
+  X(SafeCheckEg, 0, 0, 150, 4, 0.002, true)                 \
+  X(KnightCenterMg, 0, -100, 100, 4, 0.002, true)           \
+  X(KnightCenterEg, 0, -100, 100, 4, 0.002, true)           \
+  X(BishopCenterMg, 0, -100, 100, 4, 0.002, true)           \
+  X(BishopCenterEg, 0, -100, 100, 4, 0.002, true)           \
+  X(RookCenterMg, 0, -100, 100, 4, 0.002, true)             \
+  X(RookCenterEg, 0, -100, 100, 4, 0.002, true)             \
+  X(QueenCenterMg, 0, -100, 100, 4, 0.002, true)            \
+  X(QueenCenterEg, 0, -100, 100, 4, 0.002, true)            \
+  X(MarshalCenterMg, 0, -100, 100, 4, 0.002, true)          \
+  X(MarshalCenterEg, 0, -100, 100, 4, 0.002, true)          \
+  X(CardinalCenterMg, 0, -100, 100, 4, 0.002, true)         \
+  X(CardinalCenterEg, 0, -100, 100, 4, 0.002, true)         \
+  X(KnightMobilityMg, 0, -100, 100, 4, 0.002, true)         \
+  X(KnightMobilityEg, 0, -100, 100, 4, 0.002, true)         \
+  X(BishopMobilityMg, 0, -100, 100, 4, 0.002, true)         \
+  X(BishopMobilityEg, 0, -100, 100, 4, 0.002, true)         \
+  X(RookMobilityMg, 0, -100, 100, 4, 0.002, true)           \
+  X(RookMobilityEg, 0, -100, 100, 4, 0.002, true)           \
+  X(QueenMobilityMg, 0, -100, 100, 4, 0.002, true)          \
+  X(QueenMobilityEg, 0, -100, 100, 4, 0.002, true)          \
+  X(MarshalMobilityMg, 0, -100, 100, 4, 0.002, true)        \
+  X(MarshalMobilityEg, 0, -100, 100, 4, 0.002, true)        \
+  X(CardinalMobilityMg, 0, -100, 100, 4, 0.002, true)       \
+  X(CardinalMobilityEg, 0, -100, 100, 4, 0.002, true)       \
   X(Tempo, 12, 0, 60, 3, 0.002, true)                       \
   X(AspirationWindow, 30, 5, 200, 5, 0.002, true)           \
   X(NullMoveBase, 2, 1, 6, 0.5, 0.002, true)                \

@@ -1,5 +1,6 @@
 #include "engine/fit/eval_fit.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 
@@ -135,6 +136,7 @@ double EvalFit::Pass(Params* params, double scale, double error) const {
   const auto& specs = ParamSpecs();
   for (int id = 0; id < kParamCount; ++id) {
     if (!IsFitted(id)) continue;
+    if (!only_.empty() && std::find(only_.begin(), only_.end(), id) == only_.end()) continue;
     const int step = std::max(1, int(std::lround(specs[id].c_end / 2)));
     for (int direction : {+1, -1}) {
       bool moved = false;

@@ -57,6 +57,9 @@ class EvalFit {
   double Pass(Params* params, double scale, double error) const;
   // Whether the fit moves parameter `id`: the evaluation's tuned weights except Tempo.
   static bool IsFitted(int id);
+  // Restricts Pass to these parameters (each IsFitted), e.g. a new term's weights with the
+  // rest held; empty, every fitted parameter moves.
+  void FitOnly(std::vector<int> ids) { only_ = std::move(ids); }
 
  private:
   // The evaluation of every sample at `params`; the scale does not change it.
@@ -65,6 +68,7 @@ class EvalFit {
 
   std::shared_ptr<const Variant> variant_;
   std::vector<FitSample> samples_;
+  std::vector<int> only_;
 };
 
 // The evaluation weights in `params` that differ from the registry's defaults, as

@@ -1,8 +1,9 @@
 // gc9-fit-eval: fits a variant's evaluation weights to a reference engine's scores (see
 // eval_fit.h) and prints them as `eval_weights` lines for the variant's definition.
-//   gc9-fit-eval --variant grand [--passes 12] [--out weights.txt] scored.txt...
+//   gc9-fit-eval --variant grand [--passes 12] [--only A,B] [--out weights.txt] scored.txt...
 // --variant takes a built-in name or a definition file (*.textproto). The fit starts from the
-// variant's own weights, so a second fit continues the first.
+// variant's own weights, so a second fit continues the first. --only fits the named weights
+// and holds the rest: a new term's weights, measured by the error they remove alone.
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -12,13 +13,16 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "engine/fit/eval_fit.h"
 #include "engine/variant_catalog.h"
 
 namespace {
 
 constexpr char kUsage[] =
-    "usage: gc9-fit-eval --variant NAME|FILE.textproto [--passes N] [--out FILE] SCORED...\n";
+    "usage: gc9-fit-eval --variant NAME|FILE.textproto [--passes N] [--only NAME,...] "
+    "[--out FILE] SCORED...\n";
 
 int Fail(const std::string& message) {
   std::cerr << "gc9-fit-eval: " << message << "\n";
@@ -32,6 +36,7 @@ int main(int argc, char** argv) {
   std::string variant_name, out_path;
   int passes = 12;
   std::vector<std::string> inputs;
+  std::vector<int> only;  // --only: the parameters to fit, empty for all
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -39,6 +44,15 @@ int main(int argc, char** argv) {
       variant_name = argv[++i];
     } else if (arg == "--out" && has_value) {
       out_path = argv[++i];
+    } else if (arg == "--only" && has_value) {
+      for (absl::string_view name : absl::StrSplit(argv[++i], ',')) {
+        const int id = FindParam(name);
+        if (id < 0) return Fail(absl::StrCat("--only: unknown parameter \"", name, "\""));
+        if (!fit::EvalFit::IsFitted(id)) {
+          return Fail(absl::StrCat("--only: ", name, " is not a fitted evaluation weight"));
+        }
+        only.push_back(id);
+      }
     } else if (arg == "--passes" && has_value) {
       if (!absl::SimpleAtoi(argv[++i], &passes) || passes < 1 || passes > 1000) {
         return Fail(std::string("--passes \"") + argv[i] + "\" is not a number from 1 to 1000");
@@ -69,7 +83,8 @@ int main(int argc, char** argv) {
                counts.lines, counts.kept, counts.not_quiet);
   if (counts.kept == 0) return Fail("no quiet positions to fit");
 
-  const fit::EvalFit fit(*variant, std::move(samples));
+  fit::EvalFit fit(*variant, std::move(samples));
+  fit.FitOnly(only);
   Params params = fit::StartingParams(**variant);
   const double scale = fit.BestScale(params);
   double error = fit.Error(params, scale);
