@@ -99,6 +99,27 @@ TEST(EvalFitTest, LeavesTheTempoAlone) {
   EXPECT_FALSE(EvalFit::IsFitted(kNullMoveBase));
 }
 
+TEST(EvalFitTest, FitOnlyMovesTheChosenWeights) {
+  const auto variant = *BuiltinVariant("grandchess9");
+  Params truth;
+  ASSERT_TRUE(truth.Set("MobilityMg", 40).ok());
+  ASSERT_TRUE(truth.Set("CenterMg", 50).ok());
+  const std::string path = WriteFile("only_walks.txt", ScoredWalks(variant, truth));
+  std::vector<FitSample> samples;
+  SampleCounts counts;
+  ASSERT_TRUE(ReadScoredPositions(path, variant, &samples, &counts).ok());
+  EvalFit fit(variant, std::move(samples));
+  fit.FitOnly({kMobilityMg});
+  Params params = StartingParams(*variant);
+  const double start = fit.Error(params, kReferenceLogitPerCp);
+  EXPECT_LT(fit.Pass(&params, kReferenceLogitPerCp, start), start);
+  EXPECT_GT(params.Get(kMobilityMg), ParamSpecs()[kMobilityMg].default_value);
+  // Every other weight is held, the one the scores also moved included.
+  Params held = params;
+  ASSERT_TRUE(held.Set("MobilityMg", ParamSpecs()[kMobilityMg].default_value).ok());
+  EXPECT_EQ(EvalWeightsText(held), EvalWeightsText(StartingParams(*variant)));
+}
+
 TEST(EvalFitTest, StartsFromTheVariantsOwnWeights) {
   const auto grand = *BuiltinVariant("grand");
   ASSERT_FALSE(grand->eval_weights().empty());

@@ -60,6 +60,63 @@ TEST(EvalTest, ColourSymmetry) {
   }
 }
 
+// The terms a variant's definition switches on (0 in the registry) are symmetric too.
+TEST(EvalTest, ColourSymmetryWithTheOptionalTermsOn) {
+  Params params;
+  for (const char* name :
+       {"OpenFileMg", "OpenFileEg", "SemiOpenFileMg", "SemiOpenFileEg", "SafeCheckMg",
+        "SafeCheckEg", "KnightCenterMg", "RookCenterEg", "QueenMobilityMg", "BishopMobilityEg"}) {
+    ASSERT_TRUE(params.Set(name, 17).ok()) << name;
+  }
+  for (const Case& c : kPositions) {
+    const Position pos = At(c.variant, c.fen);
+    const Position mirror = At(c.variant, MirrorFen(c.fen));
+    const Evaluator eval(pos.variant_ptr(), params.snapshot());
+    EXPECT_EQ(eval.Evaluate(pos), eval.Evaluate(mirror)) << c.fen;
+  }
+}
+
+// The middlegame half of the white-minus-black score with one parameter set to `value`.
+int MiddlegameWith(const Position& pos, const char* name, int value) {
+  Params params;
+  EXPECT_TRUE(params.Set(name, value).ok()) << name;
+  int phase;
+  return Evaluator(pos.variant_ptr(), params.snapshot()).Components(pos, &phase).mg;
+}
+
+TEST(EvalTest, FileSlidersOnOpenAndHalfOpenFiles) {
+  // White's rook on the e-file has no pawn on it (open); Black's on the a-file has only
+  // White's pawn (half-open for Black); the queens (file sliders too) share the d-file with a
+  // pawn of each side.
+  const Position pos = At("grand", "r5k3/3q6/1ppp6/10/4R5/10/10/P2P6/3Q6/4K5 w - - 0 1");
+  EXPECT_EQ(MiddlegameWith(pos, "OpenFileMg", 20) - MiddlegameWith(pos, "OpenFileMg", 0), 20);
+  EXPECT_EQ(MiddlegameWith(pos, "SemiOpenFileMg", 20) - MiddlegameWith(pos, "SemiOpenFileMg", 0),
+            -20);
+}
+
+TEST(EvalTest, SafeChecksCount) {
+  // White's knight on e5 can check from d7 or f7 (no black pawn guards them); Black has nothing
+  // to check with.
+  const Position pos = At("grand", "10/4k5/10/10/10/4N5/10/10/10/4K5 w - - 0 1");
+  EXPECT_EQ(MiddlegameWith(pos, "SafeCheckMg", 10) - MiddlegameWith(pos, "SafeCheckMg", 0), 20);
+  // A black pawn on e8 guards d7 and f7 (it captures diagonally forward, down the board).
+  const Position guarded = At("grand", "10/4k5/4p5/10/10/4N5/10/10/10/4K5 w - - 0 1");
+  EXPECT_EQ(MiddlegameWith(guarded, "SafeCheckMg", 10), MiddlegameWith(guarded, "SafeCheckMg", 0));
+}
+
+TEST(EvalTest, APiecesOwnWeightsMoveOnlyThatPiece) {
+  const Position knight = At("grand", "4k5/10/10/10/4N5/10/10/10/10/4K5 w - - 0 1");
+  const Position bishop = At("grand", "4k5/10/10/10/4B5/10/10/10/10/4K5 w - - 0 1");
+  EXPECT_GT(MiddlegameWith(knight, "KnightCenterMg", 50),
+            MiddlegameWith(knight, "KnightCenterMg", 0));
+  EXPECT_GT(MiddlegameWith(knight, "KnightMobilityMg", 50),
+            MiddlegameWith(knight, "KnightMobilityMg", 0));
+  EXPECT_EQ(MiddlegameWith(bishop, "KnightCenterMg", 50),
+            MiddlegameWith(bishop, "KnightCenterMg", 0));
+  EXPECT_EQ(MiddlegameWith(bishop, "KnightMobilityMg", 50),
+            MiddlegameWith(bishop, "KnightMobilityMg", 0));
+}
+
 TEST(EvalTest, MaterialComesFromTheRegistry) {
   // White has an extra Sceptre; raising its value raises the evaluation by as much.
   const Position pos = At("grandchess9", "4k4/9/9/9/9/9/1S7/9/4K4 w - - 0 1");

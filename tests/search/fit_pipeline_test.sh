@@ -1,7 +1,7 @@
 #!/bin/sh
 # The fitting pipeline end to end, with the real Fairy-Stockfish: score_positions.py scores two
 # Grand Chess games, gc9-fit-eval fits to them and writes weights for Grand's definition, and a
-# variant Fairy-Stockfish does not know is refused by name.
+# variant Fairy-Stockfish does not know is refused by name; --only takes fitted weights alone.
 # usage: fit_pipeline_test.sh GC9_FIT_EVAL SCORE_POSITIONS_PY
 set -eu
 fit="$1"
@@ -21,6 +21,18 @@ grep -q "quiet enough to fit" "$dir/log" && grep -q "pass 1 of 1" "$dir/log" ||
 [ -s "$dir/weights.txt" ] || { echo "no weights written"; exit 1; }
 grep -qv '^eval_weights { name: "[A-Za-z]*" value: -\?[0-9]* }$' "$dir/weights.txt" &&
   { echo "a weight line is malformed:"; cat "$dir/weights.txt"; exit 1; }
+
+# --only fits the named weights alone; a name that is no fitted weight is refused.
+"$fit" --variant grand --passes 1 --only MobilityMg,MobilityEg "$dir/scored.txt" \
+  >"$dir/only.txt" 2>"$dir/log" || { cat "$dir/log"; exit 1; }
+grep -q '"MobilityMg"' "$dir/only.txt" || { echo "--only wrote no MobilityMg:"; cat "$dir/only.txt"; exit 1; }
+for bad in Bogus NullMoveBase Tempo; do
+  if "$fit" --variant grand --only "$bad" "$dir/scored.txt" >/dev/null 2>"$dir/err"; then
+    echo "--only $bad was accepted"
+    exit 1
+  fi
+  grep -q -- "--only: .*$bad" "$dir/err" || { cat "$dir/err"; exit 1; }
+done
 
 if python3 "$score" --variant nosuchvariant --games 1 --out "$dir/none.txt" 2>"$dir/err"; then
   echo "an unknown variant was accepted"
