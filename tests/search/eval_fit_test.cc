@@ -49,15 +49,23 @@ std::string ScoredWalks(const std::shared_ptr<const Variant>& variant, const Par
   return text;
 }
 
+// ScoredWalks written to `name` and read back as the fit reads a scored file.
+std::vector<FitSample> WalkSamples(const std::shared_ptr<const Variant>& variant,
+                                   const Params& truth, const std::string& name,
+                                   SampleCounts* counts) {
+  const std::string path = WriteFile(name, ScoredWalks(variant, truth));
+  std::vector<FitSample> samples;
+  EXPECT_TRUE(ReadScoredPositions(path, variant, &samples, counts).ok());
+  return samples;
+}
+
 TEST(EvalFitTest, FindsTheWeightsTheScoresWereMadeWith) {
   const auto variant = *BuiltinVariant("grandchess9");
   Params truth;
   ASSERT_TRUE(truth.Set("MobilityMg", 40).ok());
   ASSERT_TRUE(truth.Set("MobilityEg", 40).ok());
-  const std::string path = WriteFile("walks.txt", ScoredWalks(variant, truth));
-  std::vector<FitSample> samples;
   SampleCounts counts;
-  ASSERT_TRUE(ReadScoredPositions(path, variant, &samples, &counts).ok());
+  std::vector<FitSample> samples = WalkSamples(variant, truth, "walks.txt", &counts);
   EXPECT_EQ(counts.lines, counts.kept + counts.not_quiet);
   ASSERT_GT(counts.kept, 150);
   ASSERT_GT(counts.not_quiet, 0);  // random walks leave pieces hanging
@@ -84,11 +92,8 @@ TEST(EvalFitTest, LeavesTheTempoAlone) {
   const auto variant = *BuiltinVariant("grandchess9");
   Params truth;
   ASSERT_TRUE(truth.Set("Tempo", 50).ok());
-  const std::string path = WriteFile("tempo_walks.txt", ScoredWalks(variant, truth));
-  std::vector<FitSample> samples;
   SampleCounts counts;
-  ASSERT_TRUE(ReadScoredPositions(path, variant, &samples, &counts).ok());
-  const EvalFit fit(variant, std::move(samples));
+  const EvalFit fit(variant, WalkSamples(variant, truth, "tempo_walks.txt", &counts));
   Params params = StartingParams(*variant);
   const double start = fit.Error(params, kReferenceLogitPerCp);
   const double error = fit.Pass(&params, kReferenceLogitPerCp, start);
@@ -104,11 +109,8 @@ TEST(EvalFitTest, FitOnlyMovesTheChosenWeights) {
   Params truth;
   ASSERT_TRUE(truth.Set("MobilityMg", 40).ok());
   ASSERT_TRUE(truth.Set("CenterMg", 50).ok());
-  const std::string path = WriteFile("only_walks.txt", ScoredWalks(variant, truth));
-  std::vector<FitSample> samples;
   SampleCounts counts;
-  ASSERT_TRUE(ReadScoredPositions(path, variant, &samples, &counts).ok());
-  EvalFit fit(variant, std::move(samples));
+  EvalFit fit(variant, WalkSamples(variant, truth, "only_walks.txt", &counts));
   fit.FitOnly({kMobilityMg});
   Params params = StartingParams(*variant);
   const double start = fit.Error(params, kReferenceLogitPerCp);
