@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -24,12 +25,14 @@ int Centrality(const Variant& v, Square s) {
 
 Score Scaled(int mg, int eg, int num, int den) { return {mg * num / den, eg * num / den}; }
 
-// A piece's own addition to a weight shared by all pieces (`<Piece><term>Mg/Eg`), or 0 where
-// the registry names none for it.
-Score OwnWeight(const ParamSnapshot& p, const std::string& piece, const char* term) {
+// The piece's own pair of weights `<Piece><term>Mg/Eg` (its value, or its addition to a
+// weight all pieces share), or nothing where the registry names no such pair.
+std::optional<Score> PieceWeights(const ParamSnapshot& p, const std::string& piece,
+                                  const char* term) {
   const int mg = FindParam(PieceParamName(piece, absl::StrCat(term, "Mg")));
   const int eg = FindParam(PieceParamName(piece, absl::StrCat(term, "Eg")));
-  return {mg >= 0 ? p.values[mg] : 0, eg >= 0 ? p.values[eg] : 0};
+  if (mg < 0 || eg < 0) return std::nullopt;
+  return Score{p.values[mg], p.values[eg]};
 }
 
 }  // namespace
@@ -94,17 +97,15 @@ void Evaluator::BuildPieceTables(const Position& start) {
     potential_[pt] = std::max(1, PopCount(reach));
     mobility_scale_[pt] = int(std::lround(1024.0 / std::sqrt(double(potential_[pt]))));
     mobility_weight_[pt] = Score{p_[kMobilityMg], p_[kMobilityEg]};
-    mobility_weight_[pt] += OwnWeight(p_, info.name, "Mobility");
+    mobility_weight_[pt] += PieceWeights(p_, info.name, "Mobility").value_or(Score{});
     Score centre_weight{p_[kCenterMg], p_[kCenterEg]};
-    centre_weight += OwnWeight(p_, info.name, "Center");
+    centre_weight += PieceWeights(p_, info.name, "Center").value_or(Score{});
 
     if (info.royal) {
       value_[pt] = {};
     } else {
-      const int mg = FindParam(PieceParamName(info.name, "ValueMg"));
-      const int eg = FindParam(PieceParamName(info.name, "ValueEg"));
-      if (mg >= 0 && eg >= 0) {
-        value_[pt] = {p_.values[mg], p_.values[eg]};
+      if (const std::optional<Score> own = PieceWeights(p_, info.name, "Value")) {
+        value_[pt] = *own;
       } else if (info.pawn) {
         value_[pt] = {p_[kPawnValueMg], p_[kPawnValueEg]};
       } else {
@@ -118,8 +119,12 @@ void Evaluator::BuildPieceTables(const Position& start) {
     phase_weight_[pt] = counts_for_phase ? value_[pt].mg : 0;
     if (counts_for_phase) threat_target_types_ |= 1 << pt;
     if (counts_for_phase && !info.has_exotic) mobile_types_ |= 1 << pt;
+    // Only where a file weight is set: elsewhere the evaluation skips the file test.
     constexpr uint8_t kFileDirections = (1 << kNorth) | (1 << kSouth);
-    if (counts_for_phase && (info.slide_capture[kWhite] & kFileDirections) == kFileDirections) {
+    const bool file_terms =
+        p_[kOpenFileMg] || p_[kOpenFileEg] || p_[kSemiOpenFileMg] || p_[kSemiOpenFileEg];
+    if (file_terms && counts_for_phase &&
+        (info.slide_capture[kWhite] & kFileDirections) == kFileDirections) {
       file_slider_types_ |= 1 << pt;
     }
     if (info.slide_capture[kWhite] == kDiagonalDirections && !tables.leap_capture[kWhite][centre] &&
@@ -234,6 +239,7 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_a
   int attack_units = 0, attackers = 0, safe_checks = 0;
   for (uint16_t types = mobile_types_; types; types &= types - 1) {
     const PieceType pt = __builtin_ctz(types);
+    if (!pos.pieces(c, pt)) continue;  // nothing to score, and no checks to look for
     const PieceInfo& info = v.piece(pt);
     const PieceTables& tables = t.piece(pt);
     // The squares from which this piece type would check their king: its captures seen from

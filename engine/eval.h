@@ -73,7 +73,7 @@ class Evaluator {
   uint16_t mobile_types_ = 0;  // pieces whose mobility counts (not the king, pawns, Charioteers)
   uint16_t threat_target_types_ = 0;  // pieces a threat can hit (not the king, pawns, Charioteers)
   uint16_t bishop_pair_types_ = 0;    // colour-bound diagonal sliders
-  uint16_t file_slider_types_ = 0;    // pieces sliding both ways along a file (open-file terms)
+  uint16_t file_slider_types_ = 0;  // pieces sliding both ways along a file, if a file term is set
   std::array<int, kSquareCount> file_centrality_{};  // 0 (edge file) .. 1024 (centre file)
   std::array<Bitboard, kSquareCount> file_mask_{};   // indexed by file
   std::array<Bitboard, kSquareCount> adjacent_files_{};
