@@ -25,6 +25,12 @@ int Centrality(const Variant& v, Square s) {
 
 Score Scaled(int mg, int eg, int num, int den) { return {mg * num / den, eg * num / den}; }
 
+// King steps between two squares; none from a side without a king.
+int KingDistance(Square king, Square s) {
+  if (king == kNoSquare) return 0;
+  return std::max(std::abs(FileOf(king) - FileOf(s)), std::abs(RankOf(king) - RankOf(s)));
+}
+
 // The piece's own pair of weights `<Piece><term>Mg/Eg` (its value, or its addition to a
 // weight all pieces share), or nothing where the registry names no such pair.
 std::optional<Score> PieceWeights(const ParamSnapshot& p, const std::string& piece,
@@ -85,6 +91,7 @@ void Evaluator::BuildPieceTables(const Position& start) {
   }
   if (v.mandatory_promotion_rank() >= 0) promotion_rank = v.mandatory_promotion_rank();
   pawn_start_rank_ = {start_rank, start_rank};
+  passed_kings_ = p_[kPassedTheirKingEg] || p_[kPassedOurKingEg];
   pawn_steps_ = std::max(1, promotion_rank - start_rank);
 
   phase_total_ = 0;
@@ -100,6 +107,7 @@ void Evaluator::BuildPieceTables(const Position& start) {
     mobility_weight_[pt] += PieceWeights(p_, info.name, "Mobility").value_or(Score{});
     Score centre_weight{p_[kCenterMg], p_[kCenterEg]};
     centre_weight += PieceWeights(p_, info.name, "Center").value_or(Score{});
+    tropism_weight_[pt] = PieceWeights(p_, info.name, "Tropism").value_or(Score{});
 
     if (info.royal) {
       value_[pt] = {};
@@ -204,6 +212,15 @@ Score Evaluator::Pawns(const Position& pos, Color c) const {
     const int steps = std::max(0, RelativeRank(v, c, sq) - pawn_start_rank_[c]);
     const int weight = 1 + 9 * steps * steps / (pawn_steps_ * pawn_steps_);
     s += Score{p_[kPassedMg] * weight, p_[kPassedEg] * weight};
+    if (passed_kings_) {
+      // The kings' distance to the square ahead: the defender's king stops a pawn, its own
+      // escorts it. At full weight (the last step) each king step counts the whole parameter.
+      const Square ahead = MakeSquare(FileOf(sq), std::clamp(RankOf(sq) + (c == kWhite ? 1 : -1),
+                                                             0, v.ranks() - 1));
+      s.eg += (p_[kPassedTheirKingEg] * KingDistance(pos.king(~c), ahead) -
+               p_[kPassedOurKingEg] * KingDistance(pos.king(c), ahead)) *
+              weight / 10;
+    }
   }
   // Placement: the pawns standing on the drop ranks, judged by file and by the king they guard.
   if (v.has_placement()) {
@@ -235,6 +252,7 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_a
   const Bitboard our_pawns = pos.PiecesOfTypes(c, v.pawn_types());
   const Bitboard all_pawns = our_pawns | pos.PiecesOfTypes(~c, v.pawn_types());
   const bool counts_checks = their_king != kNoSquare && (p_[kSafeCheckMg] || p_[kSafeCheckEg]);
+  const int far = std::max(1, std::max(v.files(), v.ranks()) - 1);  // the longest king distance
   Score s;
   int attack_units = 0, attackers = 0, safe_checks = 0;
   for (uint16_t types = mobile_types_; types; types &= types - 1) {
@@ -242,6 +260,7 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_a
     if (!pos.pieces(c, pt)) continue;  // nothing to score, and no checks to look for
     const PieceInfo& info = v.piece(pt);
     const PieceTables& tables = t.piece(pt);
+    const Score tropism = their_king == kNoSquare ? Score{} : tropism_weight_[pt];
     // The squares from which this piece type would check their king: its captures seen from
     // the king, as the other colour moves (the same for all but forward-only movers).
     const Bitboard checking_squares =
@@ -271,6 +290,9 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_a
         } else if (!(our_pawns & file)) {
           s += Score{p_[kSemiOpenFileMg], p_[kSemiOpenFileEg]};
         }
+      }
+      if (tropism.mg || tropism.eg) {
+        s += Scaled(tropism.mg, tropism.eg, far - KingDistance(their_king, sq), far);
       }
       const int centred = 2 * mobility - potential_[pt];
       s += Score{mobility_weight_[pt].mg * centred * mobility_scale_[pt] / 2048,

@@ -70,6 +70,7 @@ class Evaluator {
   std::array<int, kMaxPieceTypes> potential_{};
   std::array<int, kMaxPieceTypes> mobility_scale_{};
   std::array<Score, kMaxPieceTypes> mobility_weight_{};  // MobilityMg/Eg plus the piece's own
+  std::array<Score, kMaxPieceTypes> tropism_weight_{};   // <Piece>TropismMg/Eg, 0 if none
   uint16_t mobile_types_ = 0;  // pieces whose mobility counts (not the king, pawns, Charioteers)
   uint16_t threat_target_types_ = 0;  // pieces a threat can hit (not the king, pawns, Charioteers)
   uint16_t bishop_pair_types_ = 0;    // colour-bound diagonal sliders
@@ -81,6 +82,7 @@ class Evaluator {
   std::array<std::array<Bitboard, kSquareCount>, 2> shelter_zone_{};
   std::array<int, 2> pawn_start_rank_{};  // relative rank of the pawns' start
   int pawn_steps_ = 1;                    // steps from the start rank to promotion
+  bool passed_kings_ = false;             // PassedTheirKingEg or PassedOurKingEg set
 };
 
 }  // namespace gc9::engine::GC9_BOARD

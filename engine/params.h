@@ -35,6 +35,10 @@ class Variant;
 // zugzwang-prone), while 2 + depth/6 was level with it; in Grand Chess the null move gains.
 // <Piece>CenterMg/Eg and <Piece>MobilityMg/Eg are added to CenterMg/Eg and MobilityMg/Eg for
 // the piece of that name (0: every piece alike), for the pieces whose weights differ most.
+// <Piece>TropismMg/Eg scores how close the piece stands to the enemy king (the full weight
+// beside it, 0 a board away); 0, off, but where a variant's definition sets it.
+// PassedTheirKingEg and PassedOurKingEg score each king step between a passed pawn's next
+// square and the enemy's and its own king, scaled like the passed pawn (0, off, likewise).
 // OpenFile, SemiOpenFile (a piece sliding along files, on a file without pawns / without its
 // own pawns) and SafeCheck (each move that would check the enemy king from a square no enemy
 // pawn guards) are 0, off, but where a variant's definition sets them.
@@ -103,6 +107,8 @@ class Variant;
   X(IsolatedEg, 15, 0, 80, 3, 0.002, true)                  \
   X(PassedMg, 8, 0, 80, 3, 0.002, true)                     \
   X(PassedEg, 20, 0, 120, 4, 0.002, true)                   \
+  X(PassedTheirKingEg, 0, -50, 50, 2, 0.002, true)          \
+  X(PassedOurKingEg, 0, -50, 50, 2, 0.002, true)            \
   X(BishopPairMg, 25, 0, 100, 5, 0.002, true)               \
   X(BishopPairEg, 45, 0, 120, 5, 0.002, true)               \
   X(PlacementCenterMg, 15, -50, 100, 4, 0.002, true)        \
@@ -141,6 +147,18 @@ class Variant;
   X(MarshalMobilityEg, 0, -100, 100, 4, 0.002, true)        \
   X(CardinalMobilityMg, 0, -100, 100, 4, 0.002, true)       \
   X(CardinalMobilityEg, 0, -100, 100, 4, 0.002, true)       \
+  X(KnightTropismMg, 0, -100, 100, 4, 0.002, true)          \
+  X(KnightTropismEg, 0, -100, 100, 4, 0.002, true)          \
+  X(BishopTropismMg, 0, -100, 100, 4, 0.002, true)          \
+  X(BishopTropismEg, 0, -100, 100, 4, 0.002, true)          \
+  X(RookTropismMg, 0, -100, 100, 4, 0.002, true)            \
+  X(RookTropismEg, 0, -100, 100, 4, 0.002, true)            \
+  X(QueenTropismMg, 0, -100, 100, 4, 0.002, true)           \
+  X(QueenTropismEg, 0, -100, 100, 4, 0.002, true)           \
+  X(MarshalTropismMg, 0, -100, 100, 4, 0.002, true)         \
+  X(MarshalTropismEg, 0, -100, 100, 4, 0.002, true)         \
+  X(CardinalTropismMg, 0, -100, 100, 4, 0.002, true)        \
+  X(CardinalTropismEg, 0, -100, 100, 4, 0.002, true)        \
   X(Tempo, 12, 0, 60, 3, 0.002, true)                       \
   X(AspirationWindow, 30, 5, 200, 5, 0.002, true)           \
   X(NullMoveBase, 2, 1, 6, 0.5, 0.002, true)                \

@@ -65,7 +65,8 @@ TEST(EvalTest, ColourSymmetryWithTheOptionalTermsOn) {
   Params params;
   for (const char* name :
        {"OpenFileMg", "OpenFileEg", "SemiOpenFileMg", "SemiOpenFileEg", "SafeCheckMg",
-        "SafeCheckEg", "KnightCenterMg", "RookCenterEg", "QueenMobilityMg", "BishopMobilityEg"}) {
+        "SafeCheckEg", "KnightCenterMg", "RookCenterEg", "QueenMobilityMg", "BishopMobilityEg",
+        "PassedTheirKingEg", "PassedOurKingEg", "RookTropismMg", "MarshalTropismEg"}) {
     ASSERT_TRUE(params.Set(name, 17).ok()) << name;
   }
   for (const Case& c : kPositions) {
@@ -115,6 +116,14 @@ TEST(EvalTest, APiecesOwnWeightsMoveOnlyThatPiece) {
             MiddlegameWith(bishop, "KnightCenterMg", 0));
   EXPECT_EQ(MiddlegameWith(bishop, "KnightMobilityMg", 50),
             MiddlegameWith(bishop, "KnightMobilityMg", 0));
+}
+
+TEST(EvalTest, TropismCountsTheDistanceToTheEnemyKing) {
+  // The rook on e5 is 4 king steps from e9: (9 - 4) / 9 of the weight on a 10x10 board.
+  const Position pos = At("grand", "10/4k5/10/10/10/4R5/10/10/10/4K5 w - - 0 1");
+  EXPECT_EQ(MiddlegameWith(pos, "RookTropismMg", 18) - MiddlegameWith(pos, "RookTropismMg", 0),
+            10);
+  EXPECT_EQ(MiddlegameWith(pos, "KnightTropismMg", 18), MiddlegameWith(pos, "KnightTropismMg", 0));
 }
 
 TEST(EvalTest, MaterialComesFromTheRegistry) {
