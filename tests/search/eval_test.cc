@@ -77,12 +77,18 @@ TEST(EvalTest, ColourSymmetryWithTheOptionalTermsOn) {
   }
 }
 
-// The middlegame half of the white-minus-black score with one parameter set to `value`.
-int MiddlegameWith(const Position& pos, const char* name, int value) {
+// Both halves of the white-minus-black score with these parameters set (the variant's own
+// weights stand for the rest).
+Score ComponentsWith(const Position& pos,
+                     std::initializer_list<std::pair<const char*, int>> values) {
   Params params;
-  EXPECT_TRUE(params.Set(name, value).ok()) << name;
+  for (const auto& [name, value] : values) EXPECT_TRUE(params.Set(name, value).ok()) << name;
   int phase;
-  return Evaluator(pos.variant_ptr(), params.snapshot()).Components(pos, &phase).mg;
+  return Evaluator(pos.variant_ptr(), params.snapshot()).Components(pos, &phase);
+}
+
+int MiddlegameWith(const Position& pos, const char* name, int value) {
+  return ComponentsWith(pos, {{name, value}}).mg;
 }
 
 TEST(EvalTest, FileSlidersOnOpenAndHalfOpenFiles) {
@@ -119,11 +125,24 @@ TEST(EvalTest, APiecesOwnWeightsMoveOnlyThatPiece) {
 }
 
 TEST(EvalTest, TropismCountsTheDistanceToTheEnemyKing) {
-  // The rook on e5 is 4 king steps from e9: (9 - 4) / 9 of the weight on a 10x10 board.
-  const Position pos = At("grand", "10/4k5/10/10/10/4R5/10/10/10/4K5 w - - 0 1");
+  // The rook on f5 is 4 king steps from e9: (9 - 4) / 9 of the weight on a 10x10 board.
+  const Position pos = At("grand", "10/4k5/10/10/10/5R4/10/10/10/4K5 w - - 0 1");
   EXPECT_EQ(MiddlegameWith(pos, "RookTropismMg", 18) - MiddlegameWith(pos, "RookTropismMg", 0),
             10);
   EXPECT_EQ(MiddlegameWith(pos, "KnightTropismMg", 18), MiddlegameWith(pos, "KnightTropismMg", 0));
+}
+
+TEST(EvalTest, PassedPawnsCountTheKingsDistance) {
+  // White's passed pawn on e6 (3 steps of 7 from its start: weight 1 + 9 * 9 / 49 = 2) has
+  // e7 ahead: Black's king on e9 is 2 steps from it, White's on e1 6 steps. Both weights are
+  // set, since Grand Chess's own would otherwise stand in for the other.
+  const Position pos = At("grand", "10/4k5/10/10/4P5/10/10/10/10/4K5 w - - 0 1");
+  const auto endgame = [&](int theirs, int ours) {
+    return ComponentsWith(pos, {{"PassedTheirKingEg", theirs}, {"PassedOurKingEg", ours}}).eg;
+  };
+  EXPECT_EQ(endgame(20, 0) - endgame(0, 0), 20 * 2 * 2 / 10);
+  EXPECT_EQ(endgame(0, 20) - endgame(0, 0), -20 * 6 * 2 / 10);
+  EXPECT_EQ(MiddlegameWith(pos, "PassedOurKingEg", 20), MiddlegameWith(pos, "PassedOurKingEg", 0));
 }
 
 TEST(EvalTest, MaterialComesFromTheRegistry) {
