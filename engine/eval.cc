@@ -215,8 +215,8 @@ Score Evaluator::Pawns(const Position& pos, Color c) const {
     if (passed_kings_) {
       // The kings' distance to the square ahead: the defender's king stops a pawn, its own
       // escorts it. At full weight (the last step) each king step counts the whole parameter.
-      const Square ahead = MakeSquare(FileOf(sq), std::clamp(RankOf(sq) + (c == kWhite ? 1 : -1),
-                                                             0, v.ranks() - 1));
+      const Square ahead =
+          MakeSquare(FileOf(sq), std::clamp(RankOf(sq) + (c == kWhite ? 1 : -1), 0, v.ranks() - 1));
       s.eg += (p_[kPassedTheirKingEg] * KingDistance(pos.king(~c), ahead) -
                p_[kPassedOurKingEg] * KingDistance(pos.king(c), ahead)) *
               weight / 10;

@@ -127,8 +127,7 @@ TEST(EvalTest, APiecesOwnWeightsMoveOnlyThatPiece) {
 TEST(EvalTest, TropismCountsTheDistanceToTheEnemyKing) {
   // The rook on f5 is 4 king steps from e9: (9 - 4) / 9 of the weight on a 10x10 board.
   const Position pos = At("grand", "10/4k5/10/10/10/5R4/10/10/10/4K5 w - - 0 1");
-  EXPECT_EQ(MiddlegameWith(pos, "RookTropismMg", 18) - MiddlegameWith(pos, "RookTropismMg", 0),
-            10);
+  EXPECT_EQ(MiddlegameWith(pos, "RookTropismMg", 18) - MiddlegameWith(pos, "RookTropismMg", 0), 10);
   EXPECT_EQ(MiddlegameWith(pos, "KnightTropismMg", 18), MiddlegameWith(pos, "KnightTropismMg", 0));
 }
 
