@@ -1,7 +1,8 @@
 #!/bin/sh
 # The fitting pipeline end to end, with the real Fairy-Stockfish: score_positions.py scores two
 # Grand Chess games, gc9-fit-eval fits to them and writes weights for Grand's definition, and a
-# variant Fairy-Stockfish does not know is refused by name; --only takes fitted weights alone.
+# variant Fairy-Stockfish does not know is refused by name; --only takes fitted weights alone;
+# --held-out checks the fit on another game.
 # usage: fit_pipeline_test.sh GC9_FIT_EVAL SCORE_POSITIONS_PY
 set -eu
 fit="$1"
@@ -33,6 +34,22 @@ for bad in Bogus NullMoveBase Tempo; do
   fi
   grep -q -- "--only: .*$bad" "$dir/err" || { cat "$dir/err"; exit 1; }
 done
+
+# --held-out reports the error of other games' positions before and after the fit; a file
+# with no quiet position to check on is refused.
+python3 "$score" --variant grand --games 1 --depth 3 --seed 6 --out "$dir/other.txt" 2>/dev/null
+"$fit" --variant grand --passes 1 --held-out "$dir/other.txt" "$dir/scored.txt" \
+  >/dev/null 2>"$dir/log" || { cat "$dir/log"; exit 1; }
+held_out_line='^held out ([0-9]* quiet positions the fit did not see): error 0\.[0-9]* before'
+grep -q "$held_out_line the fit, 0\.[0-9]* after" "$dir/log" ||
+  { echo "no held-out line:"; cat "$dir/log"; exit 1; }
+: >"$dir/empty.txt"
+if "$fit" --variant grand --held-out "$dir/empty.txt" "$dir/scored.txt" \
+  >/dev/null 2>"$dir/err"; then
+  echo "an empty --held-out file was accepted"
+  exit 1
+fi
+grep -q -- "--held-out: no quiet positions" "$dir/err" || { cat "$dir/err"; exit 1; }
 
 if python3 "$score" --variant nosuchvariant --games 1 --out "$dir/none.txt" 2>"$dir/err"; then
   echo "an unknown variant was accepted"
