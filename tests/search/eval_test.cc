@@ -2,6 +2,8 @@
 #include "engine/eval.h"
 
 #include <cctype>
+#include <initializer_list>
+#include <utility>
 
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
