@@ -91,7 +91,6 @@ void Evaluator::BuildPieceTables(const Position& start) {
   }
   if (v.mandatory_promotion_rank() >= 0) promotion_rank = v.mandatory_promotion_rank();
   pawn_start_rank_ = {start_rank, start_rank};
-  passed_kings_ = p_[kPassedTheirKingEg] || p_[kPassedOurKingEg];
   pawn_steps_ = std::max(1, promotion_rank - start_rank);
 
   phase_total_ = 0;
@@ -195,6 +194,7 @@ Score Evaluator::Pawns(const Position& pos, Color c) const {
   const Variant& v = *variant_;
   const Bitboard ours = pos.PiecesOfTypes(c, v.pawn_types());
   const Bitboard theirs = pos.PiecesOfTypes(~c, v.pawn_types());
+  const bool passed_kings = p_[kPassedTheirKingEg] || p_[kPassedOurKingEg];
   Score s;
   for (int f = 0; f < v.files(); ++f) {
     const int on_file = PopCount(ours & file_mask_[f]);
@@ -212,7 +212,7 @@ Score Evaluator::Pawns(const Position& pos, Color c) const {
     const int steps = std::max(0, RelativeRank(v, c, sq) - pawn_start_rank_[c]);
     const int weight = 1 + 9 * steps * steps / (pawn_steps_ * pawn_steps_);
     s += Score{p_[kPassedMg] * weight, p_[kPassedEg] * weight};
-    if (passed_kings_) {
+    if (passed_kings) {
       // The kings' distance to the square ahead: the defender's king stops a pawn, its own
       // escorts it. At full weight (the last step) each king step counts the whole parameter.
       const Square ahead =

@@ -82,7 +82,6 @@ class Evaluator {
   std::array<std::array<Bitboard, kSquareCount>, 2> shelter_zone_{};
   std::array<int, 2> pawn_start_rank_{};  // relative rank of the pawns' start
   int pawn_steps_ = 1;                    // steps from the start rank to promotion
-  bool passed_kings_ = false;             // PassedTheirKingEg or PassedOurKingEg set
 };
 
 }  // namespace gc9::engine::GC9_BOARD
