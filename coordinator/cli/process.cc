@@ -3,9 +3,11 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -17,7 +19,7 @@
 namespace gc9::coordinator::cli {
 
 absl::StatusOr<ChildProcess> ChildProcess::Start(const std::vector<std::string>& argv,
-                                                 const std::string& log_path) {
+                                                 const std::string& log_path, ProcessGroup group) {
   std::vector<char*> args;
   for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
@@ -26,9 +28,18 @@ absl::StatusOr<ChildProcess> ChildProcess::Start(const std::vector<std::string>&
     log_fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (log_fd < 0) return absl::UnavailableError(absl::StrCat("cannot open ", log_path));
   }
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) return absl::ResourceExhaustedError("fork failed");
   if (pid == 0) {
+    if (group == ProcessGroup::kOwn) {
+      setpgid(0, 0);
+      // The parent's handler, inherited until execv, would swallow the SIGTERM below.
+      signal(SIGTERM, SIG_DFL);
+      prctl(PR_SET_PDEATHSIG, SIGTERM);
+      // A parent that died before prctl sent no signal; the child, reparented, sees it here.
+      if (getppid() != parent) _exit(1);
+    }
     // The child starts with no blocked signals, whatever the parent blocked for sigwait.
     sigset_t none;
     sigemptyset(&none);
@@ -42,6 +53,9 @@ absl::StatusOr<ChildProcess> ChildProcess::Start(const std::vector<std::string>&
     _exit(127);
   }
   if (log_fd >= 0) close(log_fd);
+  // Also here, so that the group exists when Start returns, whichever process runs first (the
+  // child's own call may come later; this one fails harmlessly once the child has exec'd).
+  if (group == ProcessGroup::kOwn) setpgid(pid, pid);
   ChildProcess child;
   child.pid_ = pid;
   return child;
@@ -65,6 +79,10 @@ bool ChildProcess::Running() {
 int ChildProcess::Stop(int signal_number, int64_t timeout_ms) {
   if (!Running()) return wait_status_;
   Signal(signal_number);
+  return WaitOrKill(timeout_ms);
+}
+
+int ChildProcess::WaitOrKill(int64_t timeout_ms) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   while (Running()) {
     if (std::chrono::steady_clock::now() > deadline) {
@@ -76,6 +94,18 @@ int ChildProcess::Stop(int signal_number, int64_t timeout_ms) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   return wait_status_;
+}
+
+void StopAll(std::vector<ChildProcess>& children, int signal_number, int64_t timeout_ms) {
+  for (ChildProcess& child : children) {
+    if (child.Running()) child.Signal(signal_number);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (ChildProcess& child : children) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    child.WaitOrKill(std::max<int64_t>(0, left.count()));
+  }
 }
 
 absl::StatusOr<int> WaitForPortFile(const std::string& port_file, ChildProcess& child,
