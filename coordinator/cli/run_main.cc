@@ -129,6 +129,20 @@ void WriteStudy(const proto::RunStatus& status, const std::string& dir,
   std::fflush(stdout);
 }
 
+// Cancels the run after a Ctrl-C or SIGTERM and says whether that worked: a run that was not
+// cancelled stays unfinished in its database, which the user must know.
+void CancelInterruptedRun(UserClient& client, int64_t run_id, const std::string& db,
+                          const std::function<void(const std::string&)>& say) {
+  absl::StatusOr<proto::RunStatus> cancelled = client.Cancel(run_id);
+  if (cancelled.ok()) return say(absl::StrCat("run ", run_id, " cancelled"));
+  // The run ended on its own just before the cancel came.
+  if (cancelled.status().code() == absl::StatusCode::kFailedPrecondition) {
+    return say(std::string(cancelled.status().message()));
+  }
+  say(absl::StrCat("cancelling run ", run_id, " failed: ", cancelled.status().message(),
+                   "; the run stays unfinished in ", db));
+}
+
 int Main(int argc, char** argv) {
   int64_t workers = std::max(1L, sysconf(_SC_NPROCESSORS_ONLN));
   int64_t concurrency = 1;
@@ -208,10 +222,15 @@ int Main(int argc, char** argv) {
 
   std::signal(SIGINT, OnInterrupt);
   std::signal(SIGTERM, OnInterrupt);
-  std::vector<ChildProcess> children;
+  // The children are out of reach of the terminal's Ctrl-C (ProcessGroup::kOwn), so that the
+  // coordinator is still up when this process cancels the run; it stops them here.
+  ChildProcess coordinator_process;
+  std::vector<ChildProcess> worker_processes;
   int exit_code = 0;
   auto cleanup = [&] {
-    for (size_t i = children.size(); i-- > 0;) children[i].Stop(SIGTERM, 5000);
+    // The workers first, so that what they hand back reaches the coordinator.
+    StopAll(worker_processes, SIGTERM, 5000);
+    coordinator_process.Stop(SIGTERM, 5000);
     if (exit_code == 0 && !keep) {
       RemoveTree(*dir);
     } else {
@@ -223,20 +242,21 @@ int Main(int argc, char** argv) {
       {Binary("GC9_COORDINATOR_BINARY", GC9_COORDINATOR_BINARY), "--db", db, "--listen",
        "127.0.0.1:0", "--port-file", port_file, "--token-file", token_file, "--lease-ms",
        absl::StrCat(lease_ms), "--http", "127.0.0.1:0", "--http-port-file", http_port_file},
-      *dir + "/coordinator.log");
+      *dir + "/coordinator.log", ProcessGroup::kOwn);
   if (!coordinator.ok()) return flags.Fail(coordinator.status());
-  children.push_back(*coordinator);
+  coordinator_process = *coordinator;
   int port = 0;
   for (int waited = 0; port == 0 && waited < 30000; waited += 20) {
     std::ifstream in(port_file);
     if (in >> port) break;
     port = 0;
-    if (!children[0].Running() || interrupted) break;
+    if (!coordinator_process.Running() || interrupted) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   if (port == 0) {
-    say("the coordinator did not start");
-    exit_code = 1;
+    say(interrupted ? "interrupted before the coordinator had started"
+                    : "the coordinator did not start");
+    exit_code = interrupted ? 130 : 1;
     cleanup();
     return exit_code;
   }
@@ -254,14 +274,14 @@ int Main(int argc, char** argv) {
          absl::StrCat(concurrency), "--token-file", token_file, "--outbox",
          absl::StrCat(*dir, "/worker-", i, ".outbox"), "--cache-dir", cache_dir, "--cache-max-mb",
          absl::StrCat(cache_max_mb)},
-        absl::StrCat(*dir, "/worker-", i, ".log"));
+        absl::StrCat(*dir, "/worker-", i, ".log"), ProcessGroup::kOwn);
     if (!worker.ok()) {
       say(std::string(worker.status().message()));
       exit_code = 1;
       cleanup();
       return exit_code;
     }
-    children.push_back(*worker);
+    worker_processes.push_back(*worker);
   }
   absl::StatusOr<std::unique_ptr<UserClient>> client = UserClient::Connect(address, token_file, "");
   absl::Status uploaded =
@@ -288,17 +308,17 @@ int Main(int argc, char** argv) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     if (interrupted) {
       say("interrupted; cancelling the run");
-      (*client)->Cancel(*run_id).IgnoreError();
+      CancelInterruptedRun(**client, *run_id, db, say);
       exit_code = 130;
       break;
     }
-    if (!children[0].Running()) {
+    if (!coordinator_process.Running()) {
       say("the coordinator stopped unexpectedly");
       exit_code = 1;
       break;
     }
     int alive = 0;
-    for (size_t i = 1; i < children.size(); ++i) alive += children[i].Running() ? 1 : 0;
+    for (ChildProcess& worker : worker_processes) alive += worker.Running() ? 1 : 0;
     if (alive == 0) {
       say("every worker has stopped");
       exit_code = 1;
