@@ -157,8 +157,11 @@ TEST_F(RunInterrupt, SigkillLeavesNoChildRunning) {
   ASSERT_EQ(children.size(), 3u) << Log();
 
   run_.Stop(SIGKILL, 0);
-  // Each child gets SIGTERM as its parent dies; a worker drains within its bound.
-  EXPECT_TRUE(AllEnd(children, 30000)) << Log();
+  // Each child gets SIGTERM as its parent dies. A worker drains within its bound (gc9 worker
+  // --drain-seconds, 25 s by default), which it may use up in full here: the coordinator it
+  // would report to is stopping at the same moment. Under the sanitizers that took 28 s.
+  constexpr int64_t kWorkerDrainBoundMs = 25000;
+  EXPECT_TRUE(AllEnd(children, kWorkerDrainBoundMs + 30000)) << Log();
 }
 
 }  // namespace
