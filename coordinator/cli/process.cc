@@ -109,11 +109,12 @@ void StopAll(std::vector<ChildProcess>& children, int signal_number, int64_t tim
 }
 
 absl::StatusOr<int> WaitForPortFile(const std::string& port_file, ChildProcess& child,
-                                    int64_t timeout_ms) {
+                                    int64_t timeout_ms, const std::atomic<bool>* cancel) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   for (;;) {
     int port = 0;
     if (std::ifstream(port_file) >> port && port > 0) return port;
+    if (cancel != nullptr && cancel->load()) return absl::CancelledError("interrupted");
     if (!child.Running()) return absl::UnavailableError("the coordinator did not start");
     if (std::chrono::steady_clock::now() > deadline) {
       return absl::DeadlineExceededError("the coordinator did not start in time");

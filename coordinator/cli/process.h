@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -55,9 +56,10 @@ class ChildProcess {
 void StopAll(std::vector<ChildProcess>& children, int signal_number, int64_t timeout_ms);
 
 // The port a child writes to `port_file` once it listens (gc9-coordinator --port-file), waited
-// for up to `timeout_ms`; an error when the child ends or the time runs out first.
+// for up to `timeout_ms`; an error when the child ends or the time runs out first, or a
+// Cancelled error once `cancel` is set (`gc9 run`'s Ctrl-C, which must not wait the time out).
 absl::StatusOr<int> WaitForPortFile(const std::string& port_file, ChildProcess& child,
-                                    int64_t timeout_ms);
+                                    int64_t timeout_ms, const std::atomic<bool>* cancel = nullptr);
 
 // A new temporary directory /tmp/PREFIX-XXXXXX.
 absl::StatusOr<std::string> MakeTempDir(const std::string& prefix);

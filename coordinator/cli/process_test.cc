@@ -1,11 +1,13 @@
 // ChildProcess with real processes (sleep, sh): whose process group a child is in, a child of
-// its own group stopping when its parent dies, and StopAll's SIGKILL for a child that stays.
+// its own group stopping when its parent dies, StopAll's SIGKILL for a child that stays, and
+// WaitForPortFile's port and its cancel flag.
 #include "coordinator/cli/process.h"
 
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -129,6 +131,41 @@ TEST(ChildProcess, StopAllSignalsEveryChildAndKillsOneThatStays) {
   EXPECT_EQ(WTERMSIG(children[1].wait_status()), SIGKILL);
   unlink(ready.c_str());
   rmdir(dir);
+}
+
+TEST(WaitForPortFile, ReturnsThePortItsChildWrites) {
+  char dir[] = "/tmp/gc9-process-test-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  const std::string port_file = absl::StrCat(dir, "/port");
+  absl::StatusOr<ChildProcess> child = ChildProcess::Start(
+      {"/bin/sh", "-c", absl::StrCat("echo 4321 > ", port_file, "; exec sleep 30")}, "");
+  ASSERT_TRUE(child.ok()) << child.status();
+  const std::atomic<bool> cancel{false};
+  absl::StatusOr<int> port = WaitForPortFile(port_file, *child, 30000, &cancel);
+  child->Stop(SIGKILL, 1000);
+  ASSERT_TRUE(port.ok()) << port.status();
+  EXPECT_EQ(*port, 4321);
+  unlink(port_file.c_str());
+  rmdir(dir);
+}
+
+// `gc9 run`'s Ctrl-C while its coordinator starts: the flag, set from elsewhere while the child
+// is still running and has written nothing, ends the wait long before its time is out.
+TEST(WaitForPortFile, GivesUpWhenCancelled) {
+  absl::StatusOr<ChildProcess> child = ChildProcess::Start({"/bin/sleep", "30"}, "");
+  ASSERT_TRUE(child.ok()) << child.status();
+  std::atomic<bool> cancel{false};
+  std::thread interrupter([&cancel] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    cancel = true;
+  });
+  // Ignoring the flag would end in DeadlineExceeded (the child never writes the file).
+  absl::StatusOr<int> port =
+      WaitForPortFile("/nonexistent/gc9-process-test/port", *child, 20000, &cancel);
+  interrupter.join();
+  EXPECT_EQ(port.status().code(), absl::StatusCode::kCancelled) << port.status();
+  EXPECT_TRUE(child->Running());
+  child->Stop(SIGKILL, 1000);
 }
 
 }  // namespace

@@ -37,8 +37,8 @@
 namespace gc9::coordinator::cli {
 namespace {
 
-std::atomic<int> interrupted{0};
-void OnInterrupt(int signal_number) { interrupted = signal_number; }
+std::atomic<bool> interrupted{false};
+void OnInterrupt(int signal_number) { interrupted = true; }
 
 std::string Binary(const char* env, const char* built) {
   const char* value = std::getenv(env);
@@ -245,29 +245,17 @@ int Main(int argc, char** argv) {
       *dir + "/coordinator.log", ProcessGroup::kOwn);
   if (!coordinator.ok()) return flags.Fail(coordinator.status());
   coordinator_process = *coordinator;
-  int port = 0;
-  for (int waited = 0; port == 0 && waited < 30000; waited += 20) {
-    std::ifstream in(port_file);
-    if (in >> port) break;
-    port = 0;
-    if (!coordinator_process.Running() || interrupted) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  if (port == 0) {
+  absl::StatusOr<int> port = WaitForPortFile(port_file, coordinator_process, 30000, &interrupted);
+  if (!port.ok()) {
     say(interrupted ? "interrupted before the coordinator had started"
                     : "the coordinator did not start");
     exit_code = interrupted ? 130 : 1;
     cleanup();
     return exit_code;
   }
-  const std::string address = absl::StrCat("127.0.0.1:", port);
+  const std::string address = absl::StrCat("127.0.0.1:", *port);
   // Written just after the gRPC port; a coordinator that could not serve it has exited.
-  int http_port = 0;
-  for (int waited = 0; waited < 5000 && !(std::ifstream(http_port_file) >> http_port);
-       waited += 20) {
-    http_port = 0;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  const int http_port = WaitForPortFile(http_port_file, coordinator_process, 5000).value_or(0);
   for (int i = 0; i < workers; ++i) {
     absl::StatusOr<ChildProcess> worker = ChildProcess::Start(
         {Binary("GC9_WORKER_BINARY", GC9_WORKER_BINARY), "--coordinator", address, "--concurrency",
