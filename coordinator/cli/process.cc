@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -15,6 +14,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "common/own_group.h"
 
 namespace gc9::coordinator::cli {
 
@@ -33,12 +33,9 @@ absl::StatusOr<ChildProcess> ChildProcess::Start(const std::vector<std::string>&
   if (pid < 0) return absl::ResourceExhaustedError("fork failed");
   if (pid == 0) {
     if (group == ProcessGroup::kOwn) {
-      setpgid(0, 0);
-      // The parent's handler, inherited until execv, would swallow the SIGTERM below.
+      // The parent's handler, inherited until execv, would swallow the death signal.
       signal(SIGTERM, SIG_DFL);
-      prctl(PR_SET_PDEATHSIG, SIGTERM);
-      // A parent that died before prctl sent no signal; the child, reparented, sees it here.
-      if (getppid() != parent) _exit(1);
+      if (!common::LeadOwnGroupTiedToParent(parent)) _exit(1);
     }
     // The child starts with no blocked signals, whatever the parent blocked for sigwait.
     sigset_t none;

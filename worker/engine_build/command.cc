@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "common/own_group.h"
 
 namespace gc9::worker::engine_build {
 namespace {
@@ -35,8 +35,9 @@ int64_t SteadyMs() {
   sigaddset(&waited, SIGTERM);
   sigaddset(&waited, SIGCHLD);
   sigprocmask(SIG_SETMASK, &waited, nullptr);
-  prctl(PR_SET_PDEATHSIG, SIGTERM);
-  if (getppid() != parent) _exit(127);  // the parent died before the line above
+  // A group of its own, so that a kill reaches what it starts (ninja, the compilers); the death
+  // signal waits, blocked, for the sigwait below.
+  if (!common::LeadOwnGroupTiedToParent(parent)) _exit(127);
   const pid_t command = fork();
   if (command == 0) {
     sigset_t none;
@@ -109,8 +110,6 @@ absl::StatusOr<CommandResult> RunCommand(const std::vector<std::string>& argv,
     return absl::ErrnoToStatus(error, "fork failed");
   }
   if (pid == 0) {
-    // A group of its own, so that a kill reaches what it starts (ninja, the compilers).
-    setpgid(0, 0);
     const int out = output_fd >= 0 ? output_fd : pipe_fds[1];
     dup2(out, STDOUT_FILENO);
     dup2(out, STDERR_FILENO);
