@@ -91,7 +91,10 @@ void Evaluator::BuildPieceTables(const Position& start) {
   }
   if (v.mandatory_promotion_rank() >= 0) promotion_rank = v.mandatory_promotion_rank();
   pawn_start_rank_ = {start_rank, start_rank};
-  pawn_steps_ = std::max(1, promotion_rank - start_rank);
+  const int pawn_steps = std::max(1, promotion_rank - start_rank);
+  for (int steps = 0; steps < kGridRanks; ++steps) {
+    passed_weight_[steps] = 1 + 9 * steps * steps / (pawn_steps * pawn_steps);
+  }
 
   phase_total_ = 0;
   for (PieceType pt = 0; pt < v.piece_count(); ++pt) {
@@ -106,7 +109,12 @@ void Evaluator::BuildPieceTables(const Position& start) {
     mobility_weight_[pt] += PieceWeights(p_, info.name, "Mobility").value_or(Score{});
     Score centre_weight{p_[kCenterMg], p_[kCenterEg]};
     centre_weight += PieceWeights(p_, info.name, "Center").value_or(Score{});
-    tropism_weight_[pt] = PieceWeights(p_, info.name, "Tropism").value_or(Score{});
+    const Score tropism = PieceWeights(p_, info.name, "Tropism").value_or(Score{});
+    if (tropism.mg || tropism.eg) tropism_types_ |= uint16_t(1 << pt);
+    const int far = std::max(1, std::max(v.files(), v.ranks()) - 1);  // the longest king distance
+    for (int distance = 0; distance <= far && distance < kGridFiles; ++distance) {
+      tropism_by_distance_[pt][distance] = Scaled(tropism.mg, tropism.eg, far - distance, far);
+    }
 
     if (info.royal) {
       value_[pt] = {};
@@ -210,7 +218,7 @@ Score Evaluator::Pawns(const Position& pos, Color c) const {
     // Own pawns ahead on the file make only the front one passed.
     if (ours & passed_span_[c][sq] & file_mask_[FileOf(sq)]) continue;
     const int steps = std::max(0, RelativeRank(v, c, sq) - pawn_start_rank_[c]);
-    const int weight = 1 + 9 * steps * steps / (pawn_steps_ * pawn_steps_);
+    const int weight = passed_weight_[steps];
     s += Score{p_[kPassedMg] * weight, p_[kPassedEg] * weight};
     if (passed_kings) {
       // The kings' distance to the square ahead: the defender's king stops a pawn, its own
@@ -252,7 +260,6 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_a
   const Bitboard our_pawns = pos.PiecesOfTypes(c, v.pawn_types());
   const Bitboard all_pawns = our_pawns | pos.PiecesOfTypes(~c, v.pawn_types());
   const bool counts_checks = their_king != kNoSquare && (p_[kSafeCheckMg] || p_[kSafeCheckEg]);
-  const int far = std::max(1, std::max(v.files(), v.ranks()) - 1);  // the longest king distance
   Score s;
   int attack_units = 0, attackers = 0, safe_checks = 0;
   for (uint16_t types = mobile_types_; types; types &= types - 1) {
@@ -260,7 +267,7 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_a
     if (!pos.pieces(c, pt)) continue;  // nothing to score, and no checks to look for
     const PieceInfo& info = v.piece(pt);
     const PieceTables& tables = t.piece(pt);
-    const Score tropism = their_king == kNoSquare ? Score{} : tropism_weight_[pt];
+    const bool tropism = their_king != kNoSquare && (tropism_types_ & (1 << pt));
     // The squares from which this piece type would check their king: its captures seen from
     // the king, as the other colour moves (the same for all but forward-only movers).
     const Bitboard checking_squares =
@@ -291,9 +298,7 @@ Score Evaluator::PiecesAndKing(const Position& pos, Color c, Bitboard our_pawn_a
           s += Score{p_[kSemiOpenFileMg], p_[kSemiOpenFileEg]};
         }
       }
-      if (tropism.mg || tropism.eg) {
-        s += Scaled(tropism.mg, tropism.eg, far - KingDistance(their_king, sq), far);
-      }
+      if (tropism) s += tropism_by_distance_[pt][KingDistance(their_king, sq)];
       const int centred = 2 * mobility - potential_[pt];
       s += Score{mobility_weight_[pt].mg * centred * mobility_scale_[pt] / 2048,
                  mobility_weight_[pt].eg * centred * mobility_scale_[pt] / 2048};

@@ -70,8 +70,11 @@ class Evaluator {
   std::array<int, kMaxPieceTypes> potential_{};
   std::array<int, kMaxPieceTypes> mobility_scale_{};
   std::array<Score, kMaxPieceTypes> mobility_weight_{};  // MobilityMg/Eg plus the piece's own
-  std::array<Score, kMaxPieceTypes> tropism_weight_{};   // <Piece>TropismMg/Eg, 0 if none
-  uint16_t mobile_types_ = 0;  // pieces whose mobility counts (not the king, pawns, Charioteers)
+  // <Piece>TropismMg/Eg scaled by closeness to the enemy king, indexed by king distance
+  // (a table: the two divisions per piece were the evaluation's costliest instructions).
+  std::array<std::array<Score, kGridFiles>, kMaxPieceTypes> tropism_by_distance_{};
+  uint16_t tropism_types_ = 0;  // pieces with a tropism weight
+  uint16_t mobile_types_ = 0;   // pieces whose mobility counts (not the king, pawns, Charioteers)
   uint16_t threat_target_types_ = 0;  // pieces a threat can hit (not the king, pawns, Charioteers)
   uint16_t bishop_pair_types_ = 0;    // colour-bound diagonal sliders
   uint16_t file_slider_types_ = 0;  // pieces sliding both ways along a file, if a file term is set
@@ -81,7 +84,8 @@ class Evaluator {
   std::array<std::array<Bitboard, kSquareCount>, 2> passed_span_{};
   std::array<std::array<Bitboard, kSquareCount>, 2> shelter_zone_{};
   std::array<int, 2> pawn_start_rank_{};  // relative rank of the pawns' start
-  int pawn_steps_ = 1;                    // steps from the start rank to promotion
+  // A passed pawn's weight by its steps from the start: 1 at the start, 10 on the last step.
+  std::array<int, kGridRanks> passed_weight_{};
 };
 
 }  // namespace gc9::engine::GC9_BOARD

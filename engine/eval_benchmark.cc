@@ -24,6 +24,9 @@ BENCHMARK_CAPTURE(Evaluate, grandchess9_middlegame, "grandchess9",
                   "r1n1qkbcr/1pp1p1pp1/p1cp1p2p/3s5/4P4/2NP1N3/PPP2PPPP/R1C1QKBCR/3S5 w - - 0 12");
 BENCHMARK_CAPTURE(Evaluate, grand_start, "grand",
                   "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1");
+BENCHMARK_CAPTURE(
+    Evaluate, grand_middlegame, "grand",
+    "r8r/4ka2n1/1ppn1p2pp/5qp3/p2Pp2p2/P3PP1P1P/2P3Q3/1P4B1P1/4K1A1N1/R8R w - - 2 21");
 
 }  // namespace
 }  // namespace gc9::engine
